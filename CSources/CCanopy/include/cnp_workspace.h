@@ -1,0 +1,33 @@
+/*
+ * cnp_workspace.h: scratch memory owned by the caller.
+ *
+ * The core keeps no global state. Calls that need scratch space (hit testing's stack) take a
+ * workspace, which grows on demand and is reused across calls. A workspace may be used by one
+ * call at a time; nested or concurrent calls each need their own.
+ */
+#ifndef CNP_WORKSPACE_H
+#define CNP_WORKSPACE_H
+
+#include "cnp_geometry.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Opaque scratch memory for core calls.
+typedef struct cnp_workspace cnp_workspace;
+
+/// A new, empty workspace, or NULL when memory is exhausted. Free it with cnp_workspace_destroy.
+cnp_workspace *cnp_workspace_create(void);
+
+/// Frees `workspace` and everything it holds. NULL is allowed and ignored.
+void cnp_workspace_destroy(cnp_workspace *workspace);
+
+/// The number of bytes the workspace currently holds (for memory reports).
+size_t cnp_workspace_capacity(const cnp_workspace *workspace);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Canopy",
+    products: [
+        .library(name: "Canopy", targets: ["Canopy"]),
+        .library(name: "CanopyWorkloads", targets: ["CanopyWorkloads"]),
+        .executable(name: "canopy", targets: ["CanopyHarness"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: - Public API
+
+        .target(
+            name: "Canopy",
+            dependencies: ["CCanopy"],
+            path: "Sources/Canopy"
+        ),
+        .target(
+            name: "CanopyWorkloads",
+            dependencies: ["Canopy"],
+            path: "Sources/CanopyWorkloads"
+        ),
+        .executableTarget(
+            name: "CanopyHarness",
+            dependencies: [
+                "Canopy",
+                "CanopyWorkloads",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/CanopyHarness"
+        ),
+
+        // MARK: - Implementation details
+
+        .target(
+            name: "CCanopy",
+            path: "CSources/CCanopy",
+            linkerSettings: [
+                .linkedLibrary("lapacke"),
+                .linkedLibrary("lapack"),
+                .linkedLibrary("blas"),
+                .linkedLibrary("m"),
+            ]
+        ),
+
+        // MARK: - Tests
+
+        .testTarget(
+            name: "CanopyTests",
+            dependencies: ["Canopy", "CanopyWorkloads", "CCanopy"],
+            path: "Tests/CanopyTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,279 @@
+import CCanopy
+import Foundation
+
+/// A view tree flattened into columns for the C core: one row per view, parents before
+/// children, siblings back to front.
+///
+/// A window keeps one (``Window/flattenedTree``) and refreshes it for every update cycle:
+/// after a change of structure it flattens the whole tree again (O(n), iteratively, so depth
+/// costs no stack); after changes of geometry alone it rewrites just the changed rows.
+/// The core then computes every view's map into window space in one pass.
+///
+/// Rows are valid until the window's hierarchy next changes; read them right after a refresh.
+public final class FlattenedTree {
+    // Views by row. A window's tree does not retain them (the window does, through its
+    // subviews, and the tree is never read while its structure is stale); a tree made for a
+    // detached subtree keeps them alive in `retainedViews`.
+    private var views: [Unmanaged<View>] = []
+    private var retainedViews: [View] = []
+    private let retainsViews: Bool
+
+    private(set) var parent = Column<Int32>()
+    private(set) var lastChild = Column<Int32>()
+    private(set) var previousSibling = Column<Int32>()
+    private(set) var bounds = Column<cnp_rect>()
+    private(set) var center = Column<cnp_point>()
+    private(set) var anchor = Column<cnp_point>()
+    private(set) var transform = Column<cnp_affine>()
+    private(set) var flags = Column<UInt32>()
+    private(set) var world = Column<cnp_affine>()
+
+    private(set) var isStructureStale = true
+    private var staleRows: [View] = []
+    private var worldIsCurrent = false
+    /// Core calls under way on this tree; while any is, refreshing waits.
+    var activeCalls = 0
+    private var spareWorkspaces: [Workspace] = []
+
+    init(retainsViews: Bool) {
+        self.retainsViews = retainsViews
+    }
+
+    deinit {
+        parent.deallocate()
+        lastChild.deallocate()
+        previousSibling.deallocate()
+        bounds.deallocate()
+        center.deallocate()
+        anchor.deallocate()
+        transform.deallocate()
+        flags.deallocate()
+        world.deallocate()
+    }
+
+    // MARK: Reading rows
+
+    /// The number of views (rows).
+    public var count: Int { views.count }
+
+    /// The view in row `index`.
+    /// - Precondition: `index` is in `0..<count`.
+    public func view(at index: Int) -> View {
+        precondition(index >= 0 && index < count, "Canopy: row \(index) is outside a tree of \(count) views")
+        return views[index].takeUnretainedValue()
+    }
+
+    /// The row of `view`, or `nil` when it is not in this tree.
+    public func index(of view: View) -> Int? {
+        let row = Int(view.flatIndex)
+        guard row >= 0, row < count, views[row].takeUnretainedValue() === view else { return nil }
+        return row
+    }
+
+    /// The row of the parent of the view in row `index`, or `nil` for the root.
+    /// - Precondition: `index` is in `0..<count`.
+    public func parentIndex(at index: Int) -> Int? {
+        precondition(index >= 0 && index < count, "Canopy: row \(index) is outside a tree of \(count) views")
+        let p = parent[index]
+        return p < 0 ? nil : Int(p)
+    }
+
+    /// The map from the space of the view in row `index` into window space, as of the last
+    /// ``updateWorldTransforms()``.
+    /// - Precondition: `index` is in `0..<count` and world transforms are current.
+    public func worldTransform(at index: Int) -> CGAffineTransform {
+        precondition(index >= 0 && index < count, "Canopy: row \(index) is outside a tree of \(count) views")
+        precondition(worldIsCurrent, "Canopy: world transforms are stale; call updateWorldTransforms() first")
+        return CGAffineTransform(world[index])
+    }
+
+    /// Bytes held by the columns and workspaces, for memory reports.
+    public var bytes: Int {
+        let columns =
+            parent.bytes + lastChild.bytes + previousSibling.bytes + bounds.bytes + center.bytes + anchor.bytes
+            + transform.bytes + flags.bytes + world.bytes
+        return columns + views.capacity * MemoryLayout<Unmanaged<View>>.stride
+            + spareWorkspaces.reduce(0) { $0 + $1.bytes }
+    }
+
+    // MARK: Keeping rows current
+
+    /// Notes that the tree's structure changed: the next refresh flattens again.
+    func structureDidChange() {
+        guard !isStructureStale else { return }
+        isStructureStale = true
+        worldIsCurrent = false
+        for view in staleRows { view.isFlatRowStale = false }
+        staleRows.removeAll(keepingCapacity: true)
+    }
+
+    /// Notes that `view`'s row (geometry or flags) changed.
+    func rowDidChange(of view: View) {
+        worldIsCurrent = false
+        guard !isStructureStale, !view.isFlatRowStale else { return }
+        view.isFlatRowStale = true
+        staleRows.append(view)
+    }
+
+    /// Brings the rows up to date with the hierarchy under `root`: a full flatten after a
+    /// change of structure, else a rewrite of the changed rows. Does nothing while a core call
+    /// is under way on this tree.
+    func refresh(from root: View) {
+        guard activeCalls == 0 else { return }
+        if isStructureStale {
+            flatten(from: root)
+        } else {
+            for view in staleRows {
+                writeRow(of: view, at: Int(view.flatIndex))
+                view.isFlatRowStale = false
+            }
+            staleRows.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Flattens the whole tree under `root` again, whatever changed.
+    /// - Complexity: O(n), n the number of views; no recursion.
+    func flatten(from root: View) {
+        for view in staleRows { view.isFlatRowStale = false }
+        staleRows.removeAll(keepingCapacity: true)
+        let previousCount = count
+        views.removeAll(keepingCapacity: true)
+        retainedViews.removeAll(keepingCapacity: true)
+        parent.removeAll(keepingCapacity: previousCount)
+        bounds.removeAll(keepingCapacity: previousCount)
+        center.removeAll(keepingCapacity: previousCount)
+        anchor.removeAll(keepingCapacity: previousCount)
+        transform.removeAll(keepingCapacity: previousCount)
+        flags.removeAll(keepingCapacity: previousCount)
+
+        // Pre-order: children are pushed front first so that they pop back to front.
+        var stack: [(view: Unmanaged<View>, parent: Int32)] = [(Unmanaged.passUnretained(root), -1)]
+        while let (handle, parentRow) = stack.popLast() {
+            let view = handle.takeUnretainedValue()
+            let row = Int32(truncatingIfNeeded: views.count)
+            view.flatIndex = row
+            view.isFlatRowStale = false
+            views.append(handle)
+            if retainsViews { retainedViews.append(view) }
+            parent.append(parentRow)
+            appendRow(of: view)
+            for child in view.subviews.reversed() {
+                stack.append((Unmanaged.passUnretained(child), row))
+            }
+        }
+        let n = count
+        lastChild.resize(to: n, filling: -1)
+        previousSibling.resize(to: n, filling: -1)
+        let status = cnp_tree_link_siblings(parent.base, Int32(n), lastChild.base, previousSibling.base, nil)
+        precondition(status == CNP_OK, "Canopy: a flattened tree has a parent after its child (\(status))")
+        isStructureStale = false
+        worldIsCurrent = false
+    }
+
+    private func appendRow(of view: View) {
+        bounds.append(view.storedBounds.cnpRect)
+        center.append(view.storedCenter.cnpPoint)
+        anchor.append(view.storedAnchorPoint.cnpPoint)
+        transform.append(view.storedTransform.cnpAffine)
+        flags.append(view.coreFlags)
+    }
+
+    private func writeRow(of view: View, at row: Int) {
+        bounds[row] = view.storedBounds.cnpRect
+        center[row] = view.storedCenter.cnpPoint
+        anchor[row] = view.storedAnchorPoint.cnpPoint
+        transform[row] = view.storedTransform.cnpAffine
+        flags[row] = view.coreFlags
+    }
+
+    // MARK: World transforms
+
+    /// Computes every view's map into window space in one pass of the C core, unless the
+    /// transforms are already current.
+    /// - Throws: ``CoreError`` naming the first view whose geometry is not finite.
+    /// - Complexity: O(n).
+    public func updateWorldTransforms() throws(CoreError) {
+        guard !worldIsCurrent else { return }
+        try recomputeWorldTransforms()
+    }
+
+    /// Computes every view's map into window space in one pass, even when it is current
+    /// (what a benchmark of the pass times).
+    /// - Throws: ``CoreError`` naming the first view whose geometry is not finite.
+    public func recomputeWorldTransforms() throws(CoreError) {
+        world.resize(to: count, filling: cnp_affine())
+        var failed: Int32 = -1
+        let status = withCoreTree { tree in cnp_tree_world_transforms(&tree, world.base, &failed) }
+        if let error = CoreError(status, node: Int(failed), viewDescription: describeRow(failed)) {
+            throw error
+        }
+        worldIsCurrent = true
+    }
+
+    private func describeRow(_ row: Int32) -> String? {
+        row >= 0 && Int(row) < count ? view(at: Int(row)).description : nil
+    }
+
+    // MARK: Core access
+
+    /// Calls `body` with the core's description of these columns.
+    func withCoreTree<R>(_ body: (inout cnp_tree) -> R) -> R {
+        var tree = cnp_tree(
+            count: Int32(count), parent: parent.base, last_child: lastChild.base,
+            previous_sibling: previousSibling.base, bounds: bounds.base, center: center.base,
+            anchor: anchor.base, transform: transform.base, flags: flags.base)
+        return body(&tree)
+    }
+
+    /// The world column, for core calls that read it.
+    var worldBase: UnsafePointer<cnp_affine> { UnsafePointer(world.base) }
+
+    /// Runs `body` with a workspace of its own, marking a core call under way.
+    func withWorkspace<R>(_ body: (Workspace) -> R) -> R {
+        let workspace = spareWorkspaces.popLast() ?? Workspace()
+        activeCalls += 1
+        defer {
+            activeCalls -= 1
+            spareWorkspaces.append(workspace)
+        }
+        return body(workspace)
+    }
+
+    /// The raw columns, for tools that run their own loops over them (benchmark peers).
+    public struct UnsafeColumns {
+        /// Rows.
+        public let count: Int
+        /// `Int32` parent rows, -1 for the root.
+        public let parent: UnsafeRawPointer
+        /// Bounds as four `Double`s per row: x, y, width, height.
+        public let bounds: UnsafeRawPointer
+        /// Centers as two `Double`s per row.
+        public let center: UnsafeRawPointer
+        /// Anchor points as two `Double`s per row.
+        public let anchor: UnsafeRawPointer
+        /// Transforms as six `Double`s per row: a, b, c, d, tx, ty.
+        public let transform: UnsafeRawPointer
+    }
+
+    /// Calls `body` with the raw columns; the pointers are valid only inside `body`.
+    public func withUnsafeColumns<R>(_ body: (UnsafeColumns) throws -> R) rethrows -> R {
+        try body(
+            UnsafeColumns(
+                count: count, parent: UnsafeRawPointer(parent.base), bounds: UnsafeRawPointer(bounds.base),
+                center: UnsafeRawPointer(center.base), anchor: UnsafeRawPointer(anchor.base),
+                transform: UnsafeRawPointer(transform.base)))
+    }
+}
+
+extension View {
+    /// This view's CNP_NODE_* flags.
+    var coreFlags: UInt32 {
+        var bits: UInt32 = 0
+        if isHidden { bits |= CNP_NODE_HIDDEN }
+        if alpha < 0.01 { bits |= CNP_NODE_TRANSPARENT }
+        if !isUserInteractionEnabled { bits |= CNP_NODE_INTERACTION_DISABLED }
+        if clipsToBounds { bits |= CNP_NODE_CLIPS }
+        if asksSwiftToHitTest { bits |= CNP_NODE_CUSTOM_HIT_TEST }
+        return bits
+    }
+}

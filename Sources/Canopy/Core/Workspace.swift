@@ -1,0 +1,19 @@
+import CCanopy
+
+/// Owns one C-core workspace: the scratch memory of one core call at a time.
+final class Workspace {
+    let pointer: OpaquePointer
+
+    init() {
+        guard let pointer = cnp_workspace_create() else {
+            fatalError("Canopy: out of memory creating a core workspace")
+        }
+        self.pointer = pointer
+    }
+
+    deinit {
+        cnp_workspace_destroy(pointer)
+    }
+
+    var bytes: Int { cnp_workspace_capacity(pointer) }
+}

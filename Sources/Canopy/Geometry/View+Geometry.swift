@@ -1,0 +1,139 @@
+import CCanopy
+import Foundation
+
+extension View {
+    /// The view's own coordinate space: its visible rectangle.
+    ///
+    /// Changing the size keeps ``center`` (the view grows around its anchor point), flags the
+    /// view and its superview for layout, resizes autoresizing subviews, and redraws when
+    /// ``contentMode`` is `.redraw`. Changing the origin scrolls the content: a subview at frame
+    /// origin (x, y) appears at (x - origin.x, y - origin.y) from the top-left corner; it flags
+    /// the view itself for layout, so that a scrolling view can tile its content.
+    /// - Precondition: every coordinate is finite.
+    public var bounds: CGRect {
+        get { storedBounds }
+        set {
+            precondition(newValue.isFinite, "Canopy: \(self) was given non-finite bounds \(newValue)")
+            applyBounds(newValue.standardized)
+        }
+    }
+
+    /// Where the anchor point sits, in the superview's space. Moving the center lays nothing out.
+    /// - Precondition: both coordinates are finite.
+    public var center: CGPoint {
+        get { storedCenter }
+        set {
+            precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite center \(newValue)")
+            guard newValue != storedCenter else { return }
+            storedCenter = newValue
+            rowDidChange()
+        }
+    }
+
+    /// The view's transform, applied about its anchor point; it affects the view and all its
+    /// descendants. Changing it changes ``frame`` but not ``bounds``, and lays nothing out.
+    /// - Precondition: every entry is finite.
+    public var transform: CGAffineTransform {
+        get { storedTransform }
+        set {
+            precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite transform \(newValue)")
+            guard newValue != storedTransform else { return }
+            storedTransform = newValue
+            rowDidChange()
+        }
+    }
+
+    /// The point of the bounds, in unit coordinates, that sits at ``center`` and that
+    /// ``transform`` turns about; (0.5, 0.5), the middle, by default.
+    /// - Precondition: both coordinates are finite.
+    public var anchorPoint: CGPoint {
+        get { storedAnchorPoint }
+        set {
+            precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite anchor point \(newValue)")
+            guard newValue != storedAnchorPoint else { return }
+            storedAnchorPoint = newValue
+            rowDidChange()
+        }
+    }
+
+    /// The view's rectangle in its superview's space: the smallest axis-aligned rectangle that
+    /// holds the bounds mapped by translate(-anchor * size), then ``transform``, then
+    /// translate(``center``). With the identity transform that is `(center - anchor * size, size)`.
+    ///
+    /// Setting the frame sets ``center`` to `origin + anchor * size` and the bounds size to the
+    /// frame size mapped through the inverse of the transform's linear part (the size of that
+    /// bounding box): the frame size itself for the identity, 200×200 for a 100×100 frame under
+    /// a scale of 0.5, width and height swapped under a 90° turn. The bounds origin and the
+    /// transform are kept. When the transform cannot be inverted (a scale of 0), the bounds size
+    /// is kept too. UIKit leaves the non-identity case undefined; Canopy follows this rule.
+    /// - Precondition: every coordinate is finite.
+    public var frame: CGRect {
+        get {
+            let size = storedBounds.size
+            let anchorOffset = CGPoint(
+                x: storedAnchorPoint.x * size.width, y: storedAnchorPoint.y * size.height)
+            if storedTransform.isIdentity {
+                return CGRect(
+                    x: storedCenter.x - anchorOffset.x, y: storedCenter.y - anchorOffset.y,
+                    width: size.width, height: size.height)
+            }
+            let placed = storedTransform.concatenating(
+                CGAffineTransform(translationX: storedCenter.x, y: storedCenter.y))
+            let local = CGRect(origin: CGPoint(x: -anchorOffset.x, y: -anchorOffset.y), size: size)
+            return local.applying(placed)
+        }
+        set {
+            precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite frame \(newValue)")
+            let frame = newValue.standardized
+            var size = frame.size
+            if !storedTransform.isIdentity {
+                var linear = storedTransform
+                linear.tx = 0
+                linear.ty = 0
+                var inverse = cnp_affine()
+                if cnp_affine_invert(linear.cnpAffine, &inverse) {
+                    size = CGRect(origin: .zero, size: frame.size).applying(CGAffineTransform(inverse)).size
+                } else {
+                    size = storedBounds.size
+                }
+            }
+            center = CGPoint(
+                x: frame.origin.x + storedAnchorPoint.x * frame.size.width,
+                y: frame.origin.y + storedAnchorPoint.y * frame.size.height)
+            applyBounds(CGRect(origin: storedBounds.origin, size: size))
+        }
+    }
+
+    /// The map from this view's space to its superview's space.
+    var transformToSuperview: CGAffineTransform {
+        CGAffineTransform(
+            cnp_affine_node_to_parent(
+                storedBounds.cnpRect, storedCenter.cnpPoint, storedAnchorPoint.cnpPoint, storedTransform.cnpAffine))
+    }
+
+    private func applyBounds(_ newBounds: CGRect) {
+        let old = storedBounds
+        guard newBounds != old else { return }
+        storedBounds = newBounds
+        rowDidChange()
+        if newBounds.size != old.size {
+            setNeedsLayout()
+            superview?.setNeedsLayout()
+            if autoresizesSubviews {
+                for subview in subviews where subview.translatesAutoresizingMaskIntoConstraints {
+                    subview.autoresize(superviewSizeChangedFrom: old.size, to: newBounds.size)
+                }
+            }
+            if contentMode == .redraw { setNeedsDisplay() }
+            if old.size.isEmptyArea != newBounds.size.isEmptyArea { pendingDisplayBecameReachable() }
+        }
+        if newBounds.origin != old.origin {
+            setNeedsLayout()
+        }
+    }
+}
+
+extension CGSize {
+    /// Whether there is nothing to draw in a rectangle of this size.
+    var isEmptyArea: Bool { width <= 0 || height <= 0 }
+}

@@ -1,0 +1,180 @@
+/// Hierarchy operations.
+///
+/// Callbacks arrive in this order when a view moves: the old superview's
+/// `willRemoveSubview(_:)`, the view's `willMove(toSuperview:)`, then — only when its window
+/// changes — `willMove(toWindow:)` on the view and every descendant (parents first); the move
+/// itself; `didMoveToWindow()` on the same views; the view's `didMoveToSuperview()`; and the new
+/// superview's `didAddSubview(_:)`. Removing a view is the same without the last step.
+///
+/// Adding a view marks it and its new superview for layout; removing one marks the old
+/// superview. Reordering siblings marks nothing and calls no callback.
+extension View {
+    /// The window this view is in (for a window, itself), or `nil`.
+    public var window: Window? { storedWindow }
+
+    /// Adds `view` as the front-most subview, moving it out of its old superview.
+    /// If it is already a subview, it is brought to the front.
+    /// - Precondition: `view` is not this view, an ancestor of it, or a window.
+    public func addSubview(_ view: View) {
+        insert(view, at: view.superview === self ? subviews.count - 1 : subviews.count)
+    }
+
+    /// Inserts `view` into the subviews at `index` (0 is the back).
+    /// - Precondition: `index` is in `0...subviews.count`; `view` is not this view, an ancestor
+    ///   of it, or a window.
+    public func insertSubview(_ view: View, at index: Int) {
+        let limit = view.superview === self ? subviews.count - 1 : subviews.count
+        precondition(
+            index >= 0 && index <= limit,
+            "Canopy: cannot insert \(view) into \(self) at index \(index): valid indices are 0...\(limit)")
+        insert(view, at: index)
+    }
+
+    /// Inserts `view` just in front of `sibling`.
+    /// - Precondition: `sibling` is a subview of this view.
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        insert(view, beside: sibling, offset: 1)
+    }
+
+    /// Inserts `view` just behind `sibling`.
+    /// - Precondition: `sibling` is a subview of this view.
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        insert(view, beside: sibling, offset: 0)
+    }
+
+    /// Moves `subview` to the front. A view that is not a subview is ignored, as in UIKit.
+    public func bringSubviewToFront(_ subview: View) {
+        guard let index = indexOfSubview(subview) else { return }
+        reorderSubview(from: index, to: subviews.count - 1)
+    }
+
+    /// Moves `subview` to the back. A view that is not a subview is ignored, as in UIKit.
+    public func sendSubviewToBack(_ subview: View) {
+        guard let index = indexOfSubview(subview) else { return }
+        reorderSubview(from: index, to: 0)
+    }
+
+    /// Swaps the subviews at two indices.
+    /// - Precondition: both indices are in `subviews.indices`.
+    public func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        precondition(
+            subviews.indices.contains(index1) && subviews.indices.contains(index2),
+            "Canopy: cannot exchange subviews \(index1) and \(index2) of \(self), which has \(subviews.count)")
+        subviews.swapAt(index1, index2)
+        storedWindow?.flattenedTreeStorage.structureDidChange()
+    }
+
+    /// Removes the view from its superview (and its window). Does nothing without a superview.
+    public func removeFromSuperview() {
+        guard let oldSuperview = superview else { return }
+        let oldWindow = storedWindow
+        oldSuperview.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
+        guard superview === oldSuperview, let index = oldSuperview.indexOfSubview(self) else { return }
+        oldSuperview.subviews.remove(at: index)
+        superview = nil
+        oldWindow?.flattenedTreeStorage.structureDidChange()
+        if oldWindow != nil { forEachInSubtree { $0.storedWindow = nil } }
+        oldSuperview.setNeedsLayout()
+        if oldWindow != nil { forEachInSubtree { $0.didMoveToWindow() } }
+        didMoveToSuperview()
+    }
+
+    /// Whether this view is `view` or one of its descendants.
+    /// - Complexity: O(depth).
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The first view with `tag` in a depth-first search of this view and its descendants
+    /// (this view first, then subviews back to front), or `nil`.
+    /// - Complexity: O(n) in the subtree; no recursion.
+    public func viewWithTag(_ tag: Int) -> View? {
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            if view.tag == tag { return view }
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+        return nil
+    }
+
+    // MARK: Implementation
+
+    func indexOfSubview(_ view: View) -> Int? {
+        subviews.firstIndex { $0 === view }
+    }
+
+    /// Calls `body` on this view and every descendant, parents first, without recursion.
+    func forEachInSubtree(_ body: (View) -> Void) {
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            body(view)
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+    }
+
+    private func insert(_ view: View, beside sibling: View, offset: Int) {
+        guard let siblingIndex = indexOfSubview(sibling) else {
+            preconditionFailure("Canopy: cannot insert \(view) beside \(sibling): it is not a subview of \(self)")
+        }
+        if view === sibling { return }
+        var index = siblingIndex + offset
+        if let current = indexOfSubview(view), current < siblingIndex { index -= 1 }
+        insert(view, at: index)
+    }
+
+    private func reorderSubview(from index: Int, to newIndex: Int) {
+        guard index != newIndex else { return }
+        let view = subviews.remove(at: index)
+        subviews.insert(view, at: newIndex)
+        storedWindow?.flattenedTreeStorage.structureDidChange()
+    }
+
+    /// Checks `view` may become a subview, refusing before anything changes.
+    private func checkCanAdopt(_ view: View) {
+        precondition(!(view is Window), "Canopy: cannot add \(view) to \(self): a window cannot be a subview")
+        // A view without subviews cannot be an ancestor of this one, so building a deep tree
+        // by adding leaves skips the O(depth) walk.
+        precondition(
+            view !== self && (view.subviews.isEmpty || !isDescendant(of: view)),
+            "Canopy: cannot add \(view) to \(self): the view would become its own ancestor")
+    }
+
+    /// Moves `view` to `index` among the subviews (an index counted without `view`).
+    private func insert(_ view: View, at index: Int) {
+        checkCanAdopt(view)
+        if view.superview === self {
+            reorderSubview(from: indexOfSubview(view)!, to: index)
+            return
+        }
+        let oldSuperview = view.superview
+        let oldWindow = view.storedWindow
+        let newWindow = storedWindow
+        oldSuperview?.willRemoveSubview(view)
+        view.willMove(toSuperview: self)
+        if oldWindow !== newWindow { view.forEachInSubtree { $0.willMove(toWindow: newWindow) } }
+
+        if let oldSuperview, let oldIndex = oldSuperview.indexOfSubview(view) {
+            oldSuperview.subviews.remove(at: oldIndex)
+            oldSuperview.setNeedsLayout()
+        }
+        subviews.insert(view, at: min(index, subviews.count))
+        view.superview = self
+        oldWindow?.flattenedTreeStorage.structureDidChange()
+        newWindow?.flattenedTreeStorage.structureDidChange()
+        if oldWindow !== newWindow { view.forEachInSubtree { $0.storedWindow = newWindow } }
+        markPendingBelow(view.pendingWork.union(view.pendingWorkBelow))
+        view.setNeedsLayout()
+        setNeedsLayout()
+
+        if oldWindow !== newWindow { view.forEachInSubtree { $0.didMoveToWindow() } }
+        view.didMoveToSuperview()
+        didAddSubview(view)
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+
+/// A rectangular area of an interface: the object that Canopy lays out, converts between,
+/// hit-tests and draws, with the behaviour of UIKit's `UIView`.
+///
+/// A view has its own coordinate space, whose visible rectangle is ``bounds``; it sits in its
+/// superview at ``center`` (the superview-space position of its ``anchorPoint``), turned and
+/// scaled by ``transform``. ``frame`` is derived from these. Subviews are kept back to front in
+/// ``subviews``.
+///
+/// Views are confined to one thread: create, change and lay them out from the same thread.
+///
+/// ```swift
+/// let window = Window(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+/// let card = View(frame: CGRect(x: 20, y: 100, width: 350, height: 200))
+/// window.addSubview(card)
+/// let corner = card.convert(CGPoint(x: 350, y: 200), to: nil)  // (370, 300) in the window
+/// ```
+open class View: Responder, CustomStringConvertible {
+    // MARK: Geometry storage (see View+Geometry.swift)
+
+    var storedBounds: CGRect
+    var storedCenter: CGPoint
+    var storedTransform = CGAffineTransform.identity
+    var storedAnchorPoint = CGPoint(x: 0.5, y: 0.5)
+
+    // MARK: Hierarchy storage (see View+Hierarchy.swift)
+
+    /// The subviews, back to front: the last one is drawn on top and hit-tested first.
+    public internal(set) var subviews: [View] = []
+
+    /// The view that contains this one, or `nil`.
+    public internal(set) weak var superview: View?
+
+    weak var storedWindow: Window?
+
+    /// The view controller whose root view this is, if any (it comes next in the responder chain).
+    weak var owningViewController: ViewController?
+
+    // MARK: Update cycle and core bookkeeping
+
+    /// Work flagged on this view itself.
+    var pendingWork: PendingWork = []
+    /// Work flagged somewhere below this view.
+    var pendingWorkBelow: PendingWork = []
+    /// The union of the rects passed to `setNeedsDisplay`, in bounds coordinates.
+    var dirtyRect = CGRect.null
+    var didCallSuperUpdateConstraints = false
+    /// This view's row in its window's flattened tree, or -1.
+    var flatIndex: Int32 = -1
+    /// Whether this view's row awaits a refresh in its window's flattened tree.
+    var isFlatRowStale = false
+    /// Whether the C core must ask Swift to hit-test this view (its class may override
+    /// `hitTest(_:with:)` or `point(inside:with:)`).
+    let asksSwiftToHitTest: Bool
+
+    // MARK: Creating views
+
+    /// Creates a view with the given frame (in its future superview's space), the identity
+    /// transform, a centered anchor point and no subviews.
+    ///
+    /// Creating a view lays nothing out: `layoutSubviews()` is first called after something
+    /// flags the view (adding it to a superview does).
+    /// - Precondition: every coordinate of `frame` is finite.
+    public init(frame: CGRect) {
+        let standard = frame.standardized
+        precondition(
+            standard.isFinite, "Canopy: View(frame:) needs a finite frame, got \(frame)")
+        storedBounds = CGRect(origin: .zero, size: standard.size)
+        storedCenter = CGPoint(x: standard.midX, y: standard.midY)
+        asksSwiftToHitTest = !Self.classesHitTestedInCore.contains(ObjectIdentifier(Self.self))
+        super.init()
+        dirtyRect = storedBounds
+        pendingWork = [.display]
+    }
+
+    /// Creates a view with a zero frame, through `init(frame:)`.
+    public convenience override init() {
+        self.init(frame: .zero)
+    }
+
+    /// Canopy's own classes whose hit testing the C core can do without asking Swift.
+    static let classesHitTestedInCore: Set<ObjectIdentifier> = [
+        ObjectIdentifier(View.self), ObjectIdentifier(Window.self),
+    ]
+
+    // MARK: Appearance
+
+    /// Whether the view is hidden: a hidden view and its subviews are not drawn and take no touches.
+    public var isHidden = false {
+        didSet {
+            guard isHidden != oldValue else { return }
+            rowDidChange()
+            if !isHidden { pendingDisplayBecameReachable() }
+        }
+    }
+
+    /// The view's opacity, 0 to 1. Below 0.01 the view takes no touches.
+    public var alpha: CGFloat = 1 {
+        didSet { if alpha != oldValue { rowDidChange() } }
+    }
+
+    /// Whether touches reach this view and its subviews.
+    public var isUserInteractionEnabled = true {
+        didSet { if isUserInteractionEnabled != oldValue { rowDidChange() } }
+    }
+
+    /// Whether subviews are clipped to the bounds when drawn. Hit testing never passes a point
+    /// outside the bounds to subviews, clipped or not.
+    public var clipsToBounds = false {
+        didSet { if clipsToBounds != oldValue { rowDidChange() } }
+    }
+
+    /// An integer an app can use to find the view with ``viewWithTag(_:)``.
+    public var tag = 0
+
+    /// The color that fills the bounds before `draw(_:)`, or `nil` for none.
+    public var backgroundColor: Color?
+
+    /// Whether the view promises to fill its bounds with opaque content.
+    public var isOpaque = true
+
+    /// How drawn content adapts to a change of bounds; `.redraw` redraws on every size change.
+    public var contentMode = ContentMode.scaleToFill
+
+    /// How this view is resized and moved when its superview's bounds size changes.
+    public var autoresizingMask: AutoresizingMask = []
+
+    /// Whether this view resizes its subviews by their ``autoresizingMask`` when its bounds
+    /// size changes.
+    public var autoresizesSubviews = true
+
+    /// Whether Auto Layout turns this view's frame and autoresizing mask into constraints
+    /// (true for views made in code). Autoresizing applies only to views where it is true.
+    public var translatesAutoresizingMaskIntoConstraints = true
+
+    // MARK: Hierarchy callbacks (see View+Hierarchy.swift for the order)
+
+    /// Called before the view moves to `newSuperview` (`nil`: before it is removed).
+    open func willMove(toSuperview newSuperview: View?) {}
+
+    /// Called after the view moved to a new superview or was removed from one.
+    open func didMoveToSuperview() {}
+
+    /// Called before the view (or an ancestor) moves into `newWindow`, or out of its window.
+    open func willMove(toWindow newWindow: Window?) {}
+
+    /// Called after the view (or an ancestor) moved into or out of a window.
+    open func didMoveToWindow() {}
+
+    /// Called after `subview` was added to this view.
+    open func didAddSubview(_ subview: View) {}
+
+    /// Called before `subview` is removed from this view (or moved to another superview).
+    open func willRemoveSubview(_ subview: View) {}
+
+    // MARK: Update cycle (see View+UpdateCycle.swift)
+
+    /// Updates this view's constraints; called leaves first during an update cycle for views
+    /// flagged by ``setNeedsUpdateConstraints()``. Overrides must call `super` (the cycle
+    /// reports one that does not).
+    open func updateConstraints() {
+        didCallSuperUpdateConstraints = true
+    }
+
+    /// Lays out the subviews; called top down during an update cycle for views flagged by
+    /// ``setNeedsLayout()``. Recompute from current values: never depend on the previous
+    /// layout's result. The default does nothing (autoresizing has already happened when the
+    /// bounds size changed).
+    open func layoutSubviews() {}
+
+    /// Draws the view's content within `rect` (the union of the rects flagged by
+    /// ``setNeedsDisplay(_:)``, in bounds coordinates). The default draws nothing.
+    open func draw(_ rect: CGRect) {}
+
+    /// The size that best fits `size`; the default is the current bounds size.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    // MARK: Hit testing (see View+HitTesting.swift)
+
+    /// The front-most descendant (or this view) that contains `point`, given in this view's
+    /// space, or `nil`.
+    ///
+    /// Returns `nil` when the view is hidden, has user interaction off, has an alpha below
+    /// 0.01, or ``point(inside:with:)`` is false; otherwise asks the subviews front to back
+    /// with the point converted into each and returns the first answer, else this view.
+    /// Override to change which view takes a touch; the default runs in the C core.
+    /// - Complexity: O(depth + siblings in front of the path) for views whose classes are
+    ///   Canopy's own; subclasses are asked through Swift.
+    open func hitTest(_ point: CGPoint, with event: Event?) -> View? {
+        defaultHitTest(point, with: event)
+    }
+
+    /// Whether `point`, in this view's space, is inside the view. The default is
+    /// `bounds.contains(point)`, half-open: a 100×100 view contains (99, 99) but not (100, 100).
+    /// Override for non-rectangular targets (a round button).
+    open func point(inside point: CGPoint, with event: Event?) -> Bool {
+        bounds.contains(point)
+    }
+
+    // MARK: Responder chain
+
+    /// The view controller whose root view this is, else the superview.
+    open override var next: Responder? {
+        owningViewController ?? superview
+    }
+
+    // MARK: Describing views
+
+    /// A description naming the class, the object, the frame and (when set) the tag, e.g.
+    /// `<View 0x…; frame = (10 20; 100 50); tag = 3>`.
+    open var description: String {
+        let f = frame
+        let address = String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16)
+        var text = "<\(type(of: self)) 0x\(address); frame = (\(f.origin.x) \(f.origin.y); "
+        text += "\(f.size.width) \(f.size.height))"
+        if tag != 0 { text += "; tag = \(tag)" }
+        return text + ">"
+    }
+
+    /// Tells the window's flattened tree that this view's row changed.
+    func rowDidChange() {
+        storedWindow?.flattenedTreeStorage.rowDidChange(of: self)
+    }
+}

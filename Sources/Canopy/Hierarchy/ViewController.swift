@@ -1,0 +1,103 @@
+import Foundation
+
+/// Manages a view: loads it on first use, takes part in its layout, and contains child view
+/// controllers.
+///
+/// Its view comes next after the view in the responder chain, and the controller then passes
+/// on to the view's superview.
+open class ViewController: Responder {
+    private var loadedView: View?
+
+    /// The view controller that contains this one, or `nil`.
+    public private(set) weak var parent: ViewController?
+    /// The contained view controllers, in the order they were added.
+    public private(set) var children: [ViewController] = []
+
+    /// Creates a view controller; its view is not loaded until first accessed.
+    public override init() {}
+
+    /// The controller's root view, loaded on first access: ``loadView()`` then
+    /// ``viewDidLoad()``, exactly once. Its final size is not known in `viewDidLoad()`: the
+    /// container sets it later.
+    public var view: View {
+        get {
+            loadViewIfNeeded()
+            return loadedView!
+        }
+        set {
+            loadedView?.owningViewController = nil
+            loadedView = newValue
+            newValue.owningViewController = self
+        }
+    }
+
+    /// Whether the view has been loaded.
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// The view if it is loaded, without loading it.
+    public var viewIfLoaded: View? { loadedView }
+
+    /// Loads the view now if it is not loaded yet.
+    public func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil { view = View(frame: .zero) }
+        viewDidLoad()
+    }
+
+    /// Creates the view and assigns it to ``view``. The default makes a plain, empty view;
+    /// override to build your own (without calling `super`).
+    open func loadView() {
+        view = View(frame: .zero)
+    }
+
+    /// Called once, after the view is loaded.
+    open func viewDidLoad() {}
+
+    /// Called before the view's `layoutSubviews()`.
+    open func viewWillLayoutSubviews() {}
+
+    /// Called after the view's `layoutSubviews()`.
+    open func viewDidLayoutSubviews() {}
+
+    /// Called before the controller moves to `parent` (`nil`: before it is removed).
+    /// ``addChild(_:)`` calls it for the child; before ``removeFromParent()``, call
+    /// `willMove(toParent: nil)` yourself, as in UIKit.
+    open func willMove(toParent parent: ViewController?) {}
+
+    /// Called after the controller moved to `parent`. ``removeFromParent()`` calls
+    /// `didMove(toParent: nil)`; after ``addChild(_:)`` and adding the child's view, call
+    /// `didMove(toParent: self)` on the child yourself, as in UIKit.
+    open func didMove(toParent parent: ViewController?) {}
+
+    /// Adds `child` as a child controller, removing it from its old parent first; calls
+    /// `child.willMove(toParent: self)`.
+    /// - Precondition: `child` is not this controller or one of its ancestors.
+    open func addChild(_ child: ViewController) {
+        var ancestor: ViewController? = self
+        while let controller = ancestor {
+            precondition(controller !== child, "Canopy: cannot add \(child) as a child of its own descendant \(self)")
+            ancestor = controller.parent
+        }
+        if child.parent === self { return }
+        child.removeFromParent()
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+    }
+
+    /// Removes this controller from its parent and calls `didMove(toParent: nil)`. Does nothing
+    /// without a parent.
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+        didMove(toParent: nil)
+    }
+
+    /// The view's superview: a controller comes between its view and that superview in the
+    /// responder chain.
+    open override var next: Responder? {
+        loadedView?.superview
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The root of a view hierarchy shown on a screen; it owns its update cycle.
+///
+/// A window is a view whose superview is the screen: its ``View/frame`` is in screen space,
+/// and its own space is "window space", where `convert(_:to: nil)` lands. Nothing is global:
+/// each window runs its own update cycle when asked (``runUpdateCycle(maxRounds:)``; an app's
+/// run loop would call it once per turn).
+open class Window: View {
+    /// Levels that order windows front to back.
+    public struct Level: RawRepresentable, Hashable, Comparable, Sendable {
+        /// The level's value; higher levels are in front.
+        public var rawValue: CGFloat
+        /// Creates a level.
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// Where app windows sit.
+        public static let normal = Level(rawValue: 0)
+        /// Above app windows.
+        public static let statusBar = Level(rawValue: 1000)
+        /// Above everything else.
+        public static let alert = Level(rawValue: 2000)
+        /// Orders levels by value.
+        public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The screen the window is on.
+    public var screen: Screen
+    /// The window's level among other windows.
+    public var windowLevel = Level.normal
+
+    let flattenedTreeStorage = FlattenedTree(retainsViews: false)
+
+    /// Creates a window at `frame` (screen space) on `screen`, by default a screen of scale 1
+    /// whose bounds are the window's frame.
+    public init(frame: CGRect, screen: Screen? = nil) {
+        self.screen = screen ?? Screen(bounds: frame.standardized.isFinite ? frame.standardized : .zero)
+        super.init(frame: frame)
+        storedWindow = self
+    }
+
+    /// The window's flattened tree, refreshed first (rewriting changed rows, or flattening
+    /// again after a change of structure).
+    /// - Complexity: O(changed rows), or O(n) after a change of structure.
+    public var flattenedTree: FlattenedTree {
+        flattenedTreeStorage.refresh(from: self)
+        return flattenedTreeStorage
+    }
+
+    /// Runs one update cycle: constraints (leaves first), layout (top down), display — repeated
+    /// while that work flags more, up to `maxRounds` rounds — then refreshes the flattened tree
+    /// and computes every view's map into window space in the C core.
+    ///
+    /// It never hangs: work still flagged after the last round is reported, not run.
+    /// - Returns: counts of the calls made, and any problems.
+    @discardableResult
+    public func runUpdateCycle(maxRounds: Int = 16) -> UpdateCycleReport {
+        var report = UpdateCycleReport()
+        let cycleWork: PendingWork = [.constraints, .layout, .display]
+        while !pendingWork.union(pendingWorkBelow).intersection(cycleWork).isEmpty {
+            guard report.rounds < maxRounds else {
+                report.problems.append(
+                    .didNotSettle(
+                        rounds: report.rounds, stillFlagged: UpdatePasses.flaggedViews(under: self, limit: 10)))
+                break
+            }
+            report.rounds += 1
+            UpdatePasses.updateConstraints(under: self, into: &report)
+            UpdatePasses.layout(under: self, into: &report)
+            UpdatePasses.display(under: self, into: &report)
+        }
+        do {
+            try flattenedTree.updateWorldTransforms()
+        } catch {
+            report.problems.append(.nonFiniteGeometry(view: error.viewDescription ?? "a view"))
+        }
+        return report
+    }
+}

@@ -1,0 +1,35 @@
+/// Kinds of work the update cycle does for a view.
+struct PendingWork: OptionSet {
+    let rawValue: UInt8
+    static let constraints = PendingWork(rawValue: 1 << 0)
+    static let layout = PendingWork(rawValue: 1 << 1)
+    static let display = PendingWork(rawValue: 1 << 2)
+}
+
+extension View {
+    /// Flags `work` on this view and tells its ancestors, so that a pass finds it by walking
+    /// down flagged paths only.
+    func markPending(_ work: PendingWork) {
+        pendingWork.formUnion(work)
+        superview?.markPendingBelow(work)
+    }
+
+    /// Notes `work` somewhere below this view, up the ancestors. The walk stops at the first
+    /// ancestor that already knows, which makes flagging amortized O(1).
+    func markPendingBelow(_ work: PendingWork) {
+        guard !work.isEmpty else { return }
+        var current: View? = self
+        while let view = current, !view.pendingWorkBelow.isSuperset(of: work) {
+            view.pendingWorkBelow.formUnion(work)
+            current = view.superview
+        }
+    }
+
+    /// Called when this view became drawable again (shown, or given a non-empty size): display
+    /// work that a pass had to leave here is announced to the ancestors again.
+    func pendingDisplayBecameReachable() {
+        if pendingWork.union(pendingWorkBelow).contains(.display) {
+            superview?.markPendingBelow(.display)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// What one run of a window's update cycle did.
+public struct UpdateCycleReport: Sendable, CustomStringConvertible {
+    /// Something the cycle noticed that an app should fix.
+    public enum Problem: Hashable, Sendable, CustomStringConvertible {
+        /// Work was still flagged after the cycle's last round: layout keeps flagging more
+        /// (each round's layout changes constraints or flags views again). Names up to ten views.
+        case didNotSettle(rounds: Int, stillFlagged: [String])
+        /// An `updateConstraints()` override did not call `super`.
+        case updateConstraintsDidNotCallSuper(view: String)
+        /// A view's geometry, composed down the tree, is not finite (an overflow).
+        case nonFiniteGeometry(view: String)
+
+        /// A sentence describing the problem.
+        public var description: String {
+            switch self {
+            case .didNotSettle(let rounds, let views):
+                return "the update cycle did not settle after \(rounds) rounds; still flagged: "
+                    + views.joined(separator: ", ")
+            case .updateConstraintsDidNotCallSuper(let view):
+                return "updateConstraints() of \(view) did not call super"
+            case .nonFiniteGeometry(let view):
+                return "the geometry of \(view) is not finite in window space"
+            }
+        }
+    }
+
+    /// Rounds run (each: constraints, layout, display).
+    public internal(set) var rounds = 0
+    /// `updateConstraints()` calls.
+    public internal(set) var constraintUpdates = 0
+    /// `layoutSubviews()` calls.
+    public internal(set) var layouts = 0
+    /// `draw(_:)` calls.
+    public internal(set) var draws = 0
+    /// Problems found; empty when the cycle settled cleanly.
+    public internal(set) var problems: [Problem] = []
+
+    /// Whether all flagged work was done within the round limit.
+    public var didSettle: Bool {
+        !problems.contains { if case .didNotSettle = $0 { true } else { false } }
+    }
+
+    /// A one-line summary followed by one line per problem.
+    public var description: String {
+        var text = "update cycle: \(rounds) rounds, \(constraintUpdates) constraint updates, "
+        text += "\(layouts) layouts, \(draws) draws"
+        for problem in problems { text += "\n  problem: \(problem)" }
+        return text
+    }
+}
