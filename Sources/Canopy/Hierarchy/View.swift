@@ -46,6 +46,8 @@ open class View: Responder, CustomStringConvertible {
     /// The union of the rects passed to `setNeedsDisplay`, in bounds coordinates.
     var dirtyRect = CGRect.null
     var didCallSuperUpdateConstraints = false
+    /// Whether this view's `layoutSubviews()` is running.
+    var isLayingOutSubviews = false
     /// This view's row in its window's flattened tree, or -1.
     var flatIndex: Int32 = -1
     /// Whether this view's row awaits a refresh in its window's flattened tree.
@@ -72,6 +74,19 @@ open class View: Responder, CustomStringConvertible {
         super.init()
         dirtyRect = storedBounds
         pendingWork = [.display]
+    }
+
+    deinit {
+        // Releasing a deep chain recursively would overflow the stack; take apart, one level at
+        // a time, only the subtrees that die with this view.
+        var dying = subviews
+        subviews = []
+        while var view = dying.popLast() {
+            if isKnownUniquelyReferenced(&view) {
+                dying.append(contentsOf: view.subviews)
+                view.subviews = []
+            }
+        }
     }
 
     /// Creates a view with a zero frame, through `init(frame:)`.

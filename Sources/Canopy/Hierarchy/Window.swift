@@ -55,8 +55,7 @@ open class Window: View {
     @discardableResult
     public func runUpdateCycle(maxRounds: Int = 16) -> UpdateCycleReport {
         var report = UpdateCycleReport()
-        let cycleWork: PendingWork = [.constraints, .layout, .display]
-        while !pendingWork.union(pendingWorkBelow).intersection(cycleWork).isEmpty {
+        while UpdatePasses.hasRunnableWork(under: self) {
             guard report.rounds < maxRounds else {
                 report.problems.append(
                     .didNotSettle(

@@ -9,7 +9,12 @@ struct PendingWork: OptionSet {
 extension View {
     /// Flags `work` on this view and tells its ancestors, so that a pass finds it by walking
     /// down flagged paths only.
+    ///
+    /// A view inside its own `layoutSubviews()` cannot flag itself for layout again (resizing
+    /// its subviews would), as with Core Animation, which clears the flag after the call.
     func markPending(_ work: PendingWork) {
+        let work = isLayingOutSubviews ? work.subtracting(.layout) : work
+        guard !work.isEmpty else { return }
         pendingWork.formUnion(work)
         superview?.markPendingBelow(work)
     }

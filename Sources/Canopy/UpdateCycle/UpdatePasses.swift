@@ -29,7 +29,8 @@ enum UpdatePasses {
     }
 
     /// `layoutSubviews()` top down on every view flagged for it under `root`, wrapped in its
-    /// view controller's `viewWillLayoutSubviews()` / `viewDidLayoutSubviews()`.
+    /// view controller's `viewWillLayoutSubviews()` / `viewDidLayoutSubviews()`. Flags a view
+    /// raises on itself during its own layout are absorbed.
     static func layout(under root: View, into report: inout UpdateCycleReport) {
         var stack: [(view: View, parent: View?)] = [(root, root.superview)]
         while let (view, parent) = stack.popLast() {
@@ -38,7 +39,9 @@ enum UpdatePasses {
                 view.pendingWork.remove(.layout)
                 let controller = view.owningViewController
                 controller?.viewWillLayoutSubviews()
+                view.isLayingOutSubviews = true
                 view.layoutSubviews()
+                view.isLayingOutSubviews = false
                 controller?.viewDidLayoutSubviews()
                 report.layouts += 1
             }
@@ -69,6 +72,26 @@ enum UpdatePasses {
                 stack.append((child, view))
             }
         }
+    }
+
+    /// Whether any flagged work under `root` can run now. Marks made during a pass can leave
+    /// stale "work below" bits on ancestors the pass had already cleared; when no work is found,
+    /// those bits are cleared, except inside hidden subtrees (their display waits for showing).
+    static func hasRunnableWork(under root: View) -> Bool {
+        var visited: [View] = []
+        var stack: [(view: View, isHidden: Bool)] = [(root, false)]
+        while let (view, ancestorHidden) = stack.popLast() {
+            let isHidden = ancestorHidden || view.isHidden
+            if !view.pendingWork.intersection([.constraints, .layout]).isEmpty { return true }
+            if view.pendingWork.contains(.display) && !isHidden && !view.bounds.size.isEmptyArea { return true }
+            guard !view.pendingWorkBelow.isEmpty else { continue }
+            if !isHidden { visited.append(view) }
+            for child in view.subviews where !child.pendingWork.union(child.pendingWorkBelow).isEmpty {
+                stack.append((child, isHidden))
+            }
+        }
+        for view in visited { view.pendingWorkBelow = [] }
+        return false
     }
 
     /// Up to `limit` flagged views under `root`, described, for a report.
