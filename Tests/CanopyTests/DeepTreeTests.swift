@@ -7,12 +7,13 @@ struct DeepTreeTests {
     static let depth = 100_000
 
     /// A window holding a chain of views, each offset by (0.001, 0.002) inside the last.
-    private func chain() -> (window: Window, leaf: View) {
+    private func chain(mask: AutoresizingMask = []) -> (window: Window, leaf: View) {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 1000, height: 1000))
         var parent: View = window
         for level in 1...Self.depth {
             let view = View(frame: CGRect(x: 0.001, y: 0.002, width: 500, height: 500))
             view.tag = level
+            view.autoresizingMask = mask
             parent.addSubview(view)
             parent = view
         }
@@ -42,6 +43,14 @@ struct DeepTreeTests {
         window.subviews[0].removeFromSuperview()
         #expect(leaf.window == nil)
         #expect(window.runUpdateCycle().problems.isEmpty)
+    }
+
+    @Test func autoresizingCascadesDownADeepChain() {
+        // With only the width flexible, each level takes the whole change.
+        let (window, leaf) = chain(mask: [.flexibleWidth])
+        window.frame.size.width += 10
+        #expect(leaf.bounds.width == 510)
+        #expect(window.runUpdateCycle().layouts == Self.depth + 1)
     }
 
     @Test func aDeepChainIsReleasedWithoutRecursion() {

@@ -131,9 +131,11 @@ public final class FlattenedTree {
         }
     }
 
-    /// Flattens the whole tree under `root` again, whatever changed.
+    /// Flattens the whole tree under `root` again, whatever changed. Does nothing while a core
+    /// call is under way on this tree.
     /// - Complexity: O(n), n the number of views; no recursion.
     func flatten(from root: View) {
+        guard activeCalls == 0 else { return }
         for view in staleRows { view.isFlatRowStale = false }
         staleRows.removeAll(keepingCapacity: true)
         let previousCount = count

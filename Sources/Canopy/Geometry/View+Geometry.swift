@@ -14,7 +14,9 @@ extension View {
         get { storedBounds }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given non-finite bounds \(newValue)")
+            let oldSize = storedBounds.size
             applyBounds(newValue.standardized)
+            autoresizeSubviews(after: oldSize)
         }
     }
 
@@ -84,23 +86,50 @@ extension View {
         }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite frame \(newValue)")
-            let frame = newValue.standardized
-            var size = frame.size
-            if !storedTransform.isIdentity {
-                var linear = storedTransform
-                linear.tx = 0
-                linear.ty = 0
-                var inverse = cnp_affine()
-                if cnp_affine_invert(linear.cnpAffine, &inverse) {
-                    size = CGRect(origin: .zero, size: frame.size).applying(CGAffineTransform(inverse)).size
-                } else {
-                    size = storedBounds.size
-                }
+            let oldSize = storedBounds.size
+            assignFrame(newValue.standardized)
+            autoresizeSubviews(after: oldSize)
+        }
+    }
+
+    /// Sets the frame by the rule of ``frame``, without autoresizing the subviews.
+    func assignFrame(_ frame: CGRect) {
+        var size = frame.size
+        if !storedTransform.isIdentity {
+            var linear = storedTransform
+            linear.tx = 0
+            linear.ty = 0
+            var inverse = cnp_affine()
+            if cnp_affine_invert(linear.cnpAffine, &inverse) {
+                size = CGRect(origin: .zero, size: frame.size).applying(CGAffineTransform(inverse)).size
+            } else {
+                size = storedBounds.size
             }
-            center = CGPoint(
-                x: frame.origin.x + storedAnchorPoint.x * frame.size.width,
-                y: frame.origin.y + storedAnchorPoint.y * frame.size.height)
-            applyBounds(CGRect(origin: storedBounds.origin, size: size))
+        }
+        let newCenter = CGPoint(
+            x: frame.origin.x + storedAnchorPoint.x * frame.size.width,
+            y: frame.origin.y + storedAnchorPoint.y * frame.size.height)
+        if newCenter != storedCenter {
+            storedCenter = newCenter
+            rowDidChange()
+        }
+        applyBounds(CGRect(origin: storedBounds.origin, size: size))
+    }
+
+    /// Autoresizes the subtree after this view's bounds size changed from `oldSize`: each
+    /// resized subview resizes its own subviews in turn, from a work list rather than by
+    /// recursion, so a deep tree costs no call stack.
+    private func autoresizeSubviews(after oldSize: CGSize) {
+        guard storedBounds.size != oldSize else { return }
+        var work: [(view: View, oldSize: CGSize)] = [(self, oldSize)]
+        while let (view, previous) = work.popLast() {
+            guard view.autoresizesSubviews else { continue }
+            let size = view.storedBounds.size
+            for subview in view.subviews where subview.translatesAutoresizingMaskIntoConstraints {
+                let before = subview.storedBounds.size
+                subview.autoresize(superviewSizeChangedFrom: previous, to: size)
+                if subview.storedBounds.size != before { work.append((subview, before)) }
+            }
         }
     }
 
@@ -119,11 +148,6 @@ extension View {
         if newBounds.size != old.size {
             setNeedsLayout()
             superview?.setNeedsLayout()
-            if autoresizesSubviews {
-                for subview in subviews where subview.translatesAutoresizingMaskIntoConstraints {
-                    subview.autoresize(superviewSizeChangedFrom: old.size, to: newBounds.size)
-                }
-            }
             if contentMode == .redraw { setNeedsDisplay() }
             if old.size.isEmptyArea != newBounds.size.isEmptyArea { pendingDisplayBecameReachable() }
         }

@@ -55,6 +55,7 @@ open class Window: View {
     @discardableResult
     public func runUpdateCycle(maxRounds: Int = 16) -> UpdateCycleReport {
         var report = UpdateCycleReport()
+        let clock = ContinuousClock()
         while UpdatePasses.hasRunnableWork(under: self) {
             guard report.rounds < maxRounds else {
                 report.problems.append(
@@ -63,15 +64,24 @@ open class Window: View {
                 break
             }
             report.rounds += 1
-            UpdatePasses.updateConstraints(under: self, into: &report)
-            UpdatePasses.layout(under: self, into: &report)
-            UpdatePasses.display(under: self, into: &report)
+            report.durations.constraints += clock.measure { UpdatePasses.updateConstraints(under: self, into: &report) }
+            report.durations.layout += clock.measure { UpdatePasses.layout(under: self, into: &report) }
+            report.durations.display += clock.measure { UpdatePasses.display(under: self, into: &report) }
         }
+        report.durations.flatten = clock.measure { flattenedTreeStorage.refresh(from: self) }
         do {
-            try flattenedTree.updateWorldTransforms()
+            let start = clock.now
+            defer { report.durations.worldTransforms = clock.now - start }
+            try flattenedTreeStorage.updateWorldTransforms()
         } catch {
             report.problems.append(.nonFiniteGeometry(view: error.viewDescription ?? "a view"))
         }
         return report
+    }
+
+    /// Flattens the whole tree again, whatever changed (what a benchmark of flattening times).
+    /// - Complexity: O(n); no recursion.
+    public func reflatten() {
+        flattenedTreeStorage.flatten(from: self)
     }
 }

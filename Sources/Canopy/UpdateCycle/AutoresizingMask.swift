@@ -41,9 +41,9 @@ extension View {
             trailing: origin.y + oldSize.height - old.maxY,
             flexible: (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)))
         guard x != (0, 0) || y != (0, 0) else { return }
-        frame = CGRect(
+        assignFrame(CGRect(
             x: old.minX + x.leading, y: old.minY + y.leading,
-            width: old.width + x.size, height: old.height + y.size)
+            width: old.width + x.size, height: old.height + y.size).standardized)
     }
 
     /// How much of `change` goes to the leading margin and to the size.

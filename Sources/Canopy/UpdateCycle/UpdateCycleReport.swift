@@ -35,6 +35,23 @@ public struct UpdateCycleReport: Sendable, CustomStringConvertible {
     /// Problems found; empty when the cycle settled cleanly.
     public internal(set) var problems: [Problem] = []
 
+    /// Time spent in each phase of the cycle, all rounds together.
+    public struct Durations: Sendable {
+        /// `updateConstraints()` passes.
+        public internal(set) var constraints = Duration.zero
+        /// `layoutSubviews()` passes.
+        public internal(set) var layout = Duration.zero
+        /// `draw(_:)` passes.
+        public internal(set) var display = Duration.zero
+        /// Bringing the flattened tree up to date.
+        public internal(set) var flatten = Duration.zero
+        /// The C core's world-transform pass.
+        public internal(set) var worldTransforms = Duration.zero
+    }
+
+    /// Time spent in each phase.
+    public internal(set) var durations = Durations()
+
     /// Whether all flagged work was done within the round limit.
     public var didSettle: Bool {
         !problems.contains { if case .didNotSettle = $0 { true } else { false } }

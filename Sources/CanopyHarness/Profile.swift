@@ -1,0 +1,98 @@
+import CanopyWorkloads
+import Foundation
+
+/// Timings collected per phase, and their summary.
+struct Profile {
+    let shape: TreeShape
+    let count: Int
+    let passes: Int
+    var peakMemoryBytes = 0
+    private var phases: [String] = []
+    private var samples: [String: [Duration]] = [:]
+
+    init(shape: TreeShape, count: Int, passes: Int) {
+        self.shape = shape
+        self.count = count
+        self.passes = passes
+    }
+
+    mutating func record(_ phase: String, _ duration: Duration) {
+        if samples[phase] == nil { phases.append(phase) }
+        samples[phase, default: []].append(duration)
+    }
+
+    /// The median and 90th percentile of a phase, in seconds (nearest-rank percentiles).
+    func summary(of phase: String) -> (median: Double, p90: Double) {
+        let sorted = samples[phase, default: []].map(\.seconds).sorted()
+        func rank(_ q: Double) -> Double { sorted[min(sorted.count - 1, Int((q * Double(sorted.count)).rounded(.up)) - 1)] }
+        return (rank(0.5), rank(0.9))
+    }
+
+    func table() -> String {
+        var lines = ["canopy profile: \(shape.rawValue) tree, \(count) views, \(passes) passes"]
+        lines.append(pad("phase", 28) + pad("median", 12, right: true) + pad("p90", 12, right: true) + pad("ns/view", 10, right: true) + pad("views/s", 14, right: true))
+        for phase in phases {
+            let (median, p90) = summary(of: phase)
+            let perView = median * 1e9 / Double(count)
+            let rate = median > 0 ? String(format: "%.3g", Double(count) / median) : "-"
+            lines.append(pad(phase, 28) + pad(format(median), 12, right: true) + pad(format(p90), 12, right: true) + pad(String(format: "%.1f", perView), 10, right: true) + pad(rate, 14, right: true))
+        }
+        let mib = Double(peakMemoryBytes) / 1_048_576
+        lines.append(String(format: "peak memory: %.1f MiB (%.0f bytes per view)", mib, Double(peakMemoryBytes) / Double(count)))
+        return lines.joined(separator: "\n")
+    }
+
+    func json() -> String {
+        var phasesJSON: [[String: Any]] = []
+        for phase in phases {
+            let (median, p90) = summary(of: phase)
+            phasesJSON.append(["phase": phase, "median_seconds": median, "p90_seconds": p90, "samples": samples[phase, default: []].count])
+        }
+        let object: [String: Any] = [
+            "shape": shape.rawValue, "views": count, "passes": passes, "peak_memory_bytes": peakMemoryBytes,
+            "phases": phasesJSON,
+        ]
+        let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func format(_ seconds: Double) -> String {
+        switch seconds {
+        case ..<1e-3: String(format: "%.1f µs", seconds * 1e6)
+        case ..<1: String(format: "%.2f ms", seconds * 1e3)
+        default: String(format: "%.3f s", seconds)
+        }
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (s, attoseconds) = components
+        return Double(s) + Double(attoseconds) * 1e-18
+    }
+}
+
+/// A progress bar on standard error, shown only when it is a terminal.
+final class Progress {
+    private let total: Int
+    private let isShown = isatty(STDERR_FILENO) != 0
+
+    init(total: Int) { self.total = total }
+
+    func advance(to done: Int) {
+        guard isShown else { return }
+        let width = 30
+        let filled = width * done / max(total, 1)
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) passes".utf8))
+    }
+
+    func finish() {
+        if isShown { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
