@@ -148,6 +148,12 @@ public final class FlattenedTree {
         transform.removeAll(keepingCapacity: previousCount)
         flags.removeAll(keepingCapacity: previousCount)
 
+        // Work on local copies: every access to a class's stored property is checked for
+        // exclusivity at run time, which would cost more than the row itself.
+        // (The views array is moved out so that appending to it does not copy it.)
+        var views = self.views, parent = self.parent, bounds = self.bounds, center = self.center
+        self.views = []
+        var anchor = self.anchor, transform = self.transform, flags = self.flags
         // Pre-order: children are pushed front first so that they pop back to front.
         var stack: [(view: Unmanaged<View>, parent: Int32)] = [(Unmanaged.passUnretained(root), -1)]
         while let (handle, parentRow) = stack.popLast() {
@@ -158,11 +164,25 @@ public final class FlattenedTree {
             views.append(handle)
             if retainsViews { retainedViews.append(view) }
             parent.append(parentRow)
-            appendRow(of: view)
-            for child in view.subviews.reversed() {
-                stack.append((Unmanaged.passUnretained(child), row))
+            let geometry = view.geometry
+            bounds.append(geometry.bounds.cnpRect)
+            center.append(geometry.center.cnpPoint)
+            anchor.append(geometry.anchorPoint.cnpPoint)
+            transform.append(geometry.transform.cnpAffine)
+            flags.append(view.coreFlags)
+            view.subviews.withUnsafeBufferPointer { children in
+                for child in children.reversed() {
+                    stack.append((Unmanaged.passUnretained(child), row))
+                }
             }
         }
+        self.views = views
+        self.parent = parent
+        self.bounds = bounds
+        self.center = center
+        self.anchor = anchor
+        self.transform = transform
+        self.flags = flags
         let n = count
         lastChild.resize(to: n, filling: -1)
         previousSibling.resize(to: n, filling: -1)
@@ -172,19 +192,12 @@ public final class FlattenedTree {
         worldIsCurrent = false
     }
 
-    private func appendRow(of view: View) {
-        bounds.append(view.storedBounds.cnpRect)
-        center.append(view.storedCenter.cnpPoint)
-        anchor.append(view.storedAnchorPoint.cnpPoint)
-        transform.append(view.storedTransform.cnpAffine)
-        flags.append(view.coreFlags)
-    }
-
     private func writeRow(of view: View, at row: Int) {
-        bounds[row] = view.storedBounds.cnpRect
-        center[row] = view.storedCenter.cnpPoint
-        anchor[row] = view.storedAnchorPoint.cnpPoint
-        transform[row] = view.storedTransform.cnpAffine
+        let geometry = view.geometry
+        bounds[row] = geometry.bounds.cnpRect
+        center[row] = geometry.center.cnpPoint
+        anchor[row] = geometry.anchorPoint.cnpPoint
+        transform[row] = geometry.transform.cnpAffine
         flags[row] = view.coreFlags
     }
 
@@ -264,18 +277,5 @@ public final class FlattenedTree {
                 count: count, parent: UnsafeRawPointer(parent.base), bounds: UnsafeRawPointer(bounds.base),
                 center: UnsafeRawPointer(center.base), anchor: UnsafeRawPointer(anchor.base),
                 transform: UnsafeRawPointer(transform.base)))
-    }
-}
-
-extension View {
-    /// This view's CNP_NODE_* flags.
-    var coreFlags: UInt32 {
-        var bits: UInt32 = 0
-        if isHidden { bits |= CNP_NODE_HIDDEN }
-        if alpha < 0.01 { bits |= CNP_NODE_TRANSPARENT }
-        if !isUserInteractionEnabled { bits |= CNP_NODE_INTERACTION_DISABLED }
-        if clipsToBounds { bits |= CNP_NODE_CLIPS }
-        if asksSwiftToHitTest { bits |= CNP_NODE_CUSTOM_HIT_TEST }
-        return bits
     }
 }

@@ -11,10 +11,10 @@ extension View {
     /// the view itself for layout, so that a scrolling view can tile its content.
     /// - Precondition: every coordinate is finite.
     public var bounds: CGRect {
-        get { storedBounds }
+        get { geometry.bounds }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given non-finite bounds \(newValue)")
-            let oldSize = storedBounds.size
+            let oldSize = geometry.bounds.size
             applyBounds(newValue.standardized)
             autoresizeSubviews(after: oldSize)
         }
@@ -23,11 +23,11 @@ extension View {
     /// Where the anchor point sits, in the superview's space. Moving the center lays nothing out.
     /// - Precondition: both coordinates are finite.
     public var center: CGPoint {
-        get { storedCenter }
+        get { geometry.center }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite center \(newValue)")
-            guard newValue != storedCenter else { return }
-            storedCenter = newValue
+            guard newValue != geometry.center else { return }
+            geometry.center = newValue
             rowDidChange()
         }
     }
@@ -36,11 +36,11 @@ extension View {
     /// descendants. Changing it changes ``frame`` but not ``bounds``, and lays nothing out.
     /// - Precondition: every entry is finite.
     public var transform: CGAffineTransform {
-        get { storedTransform }
+        get { geometry.transform }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite transform \(newValue)")
-            guard newValue != storedTransform else { return }
-            storedTransform = newValue
+            guard newValue != geometry.transform else { return }
+            geometry.transform = newValue
             rowDidChange()
         }
     }
@@ -49,11 +49,11 @@ extension View {
     /// ``transform`` turns about; (0.5, 0.5), the middle, by default.
     /// - Precondition: both coordinates are finite.
     public var anchorPoint: CGPoint {
-        get { storedAnchorPoint }
+        get { geometry.anchorPoint }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite anchor point \(newValue)")
-            guard newValue != storedAnchorPoint else { return }
-            storedAnchorPoint = newValue
+            guard newValue != geometry.anchorPoint else { return }
+            geometry.anchorPoint = newValue
             rowDidChange()
         }
     }
@@ -71,22 +71,22 @@ extension View {
     /// - Precondition: every coordinate is finite.
     public var frame: CGRect {
         get {
-            let size = storedBounds.size
+            let size = geometry.bounds.size
             let anchorOffset = CGPoint(
-                x: storedAnchorPoint.x * size.width, y: storedAnchorPoint.y * size.height)
-            if storedTransform.isIdentity {
+                x: geometry.anchorPoint.x * size.width, y: geometry.anchorPoint.y * size.height)
+            if geometry.transform.isIdentity {
                 return CGRect(
-                    x: storedCenter.x - anchorOffset.x, y: storedCenter.y - anchorOffset.y,
+                    x: geometry.center.x - anchorOffset.x, y: geometry.center.y - anchorOffset.y,
                     width: size.width, height: size.height)
             }
-            let placed = storedTransform.concatenating(
-                CGAffineTransform(translationX: storedCenter.x, y: storedCenter.y))
+            let placed = geometry.transform.concatenating(
+                CGAffineTransform(translationX: geometry.center.x, y: geometry.center.y))
             let local = CGRect(origin: CGPoint(x: -anchorOffset.x, y: -anchorOffset.y), size: size)
             return local.applying(placed)
         }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite frame \(newValue)")
-            let oldSize = storedBounds.size
+            let oldSize = geometry.bounds.size
             assignFrame(newValue.standardized)
             autoresizeSubviews(after: oldSize)
         }
@@ -95,40 +95,40 @@ extension View {
     /// Sets the frame by the rule of ``frame``, without autoresizing the subviews.
     func assignFrame(_ frame: CGRect) {
         var size = frame.size
-        if !storedTransform.isIdentity {
-            var linear = storedTransform
+        if !geometry.transform.isIdentity {
+            var linear = geometry.transform
             linear.tx = 0
             linear.ty = 0
             var inverse = cnp_affine()
             if cnp_affine_invert(linear.cnpAffine, &inverse) {
                 size = CGRect(origin: .zero, size: frame.size).applying(CGAffineTransform(inverse)).size
             } else {
-                size = storedBounds.size
+                size = geometry.bounds.size
             }
         }
         let newCenter = CGPoint(
-            x: frame.origin.x + storedAnchorPoint.x * frame.size.width,
-            y: frame.origin.y + storedAnchorPoint.y * frame.size.height)
-        if newCenter != storedCenter {
-            storedCenter = newCenter
+            x: frame.origin.x + geometry.anchorPoint.x * frame.size.width,
+            y: frame.origin.y + geometry.anchorPoint.y * frame.size.height)
+        if newCenter != geometry.center {
+            geometry.center = newCenter
             rowDidChange()
         }
-        applyBounds(CGRect(origin: storedBounds.origin, size: size))
+        applyBounds(CGRect(origin: geometry.bounds.origin, size: size))
     }
 
     /// Autoresizes the subtree after this view's bounds size changed from `oldSize`: each
     /// resized subview resizes its own subviews in turn, from a work list rather than by
     /// recursion, so a deep tree costs no call stack.
     private func autoresizeSubviews(after oldSize: CGSize) {
-        guard storedBounds.size != oldSize else { return }
+        guard geometry.bounds.size != oldSize else { return }
         var work: [(view: View, oldSize: CGSize)] = [(self, oldSize)]
         while let (view, previous) = work.popLast() {
             guard view.autoresizesSubviews else { continue }
-            let size = view.storedBounds.size
+            let size = view.geometry.bounds.size
             for subview in view.subviews where subview.translatesAutoresizingMaskIntoConstraints {
-                let before = subview.storedBounds.size
+                let before = subview.geometry.bounds.size
                 subview.autoresize(superviewSizeChangedFrom: previous, to: size)
-                if subview.storedBounds.size != before { work.append((subview, before)) }
+                if subview.geometry.bounds.size != before { work.append((subview, before)) }
             }
         }
     }
@@ -137,13 +137,13 @@ extension View {
     var transformToSuperview: CGAffineTransform {
         CGAffineTransform(
             cnp_affine_node_to_parent(
-                storedBounds.cnpRect, storedCenter.cnpPoint, storedAnchorPoint.cnpPoint, storedTransform.cnpAffine))
+                geometry.bounds.cnpRect, geometry.center.cnpPoint, geometry.anchorPoint.cnpPoint, geometry.transform.cnpAffine))
     }
 
     private func applyBounds(_ newBounds: CGRect) {
-        let old = storedBounds
+        let old = geometry.bounds
         guard newBounds != old else { return }
-        storedBounds = newBounds
+        geometry.bounds = newBounds
         rowDidChange()
         if newBounds.size != old.size {
             setNeedsLayout()

@@ -73,7 +73,7 @@ extension View {
         if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
         guard superview === oldSuperview, let index = oldSuperview.indexOfSubview(self) else { return }
         oldSuperview.subviews.remove(at: index)
-        superview = nil
+        superviewStorage = nil
         oldWindow?.flattenedTreeStorage.structureDidChange()
         if oldWindow != nil { forEachInSubtree { $0.storedWindow = nil } }
         oldSuperview.setNeedsLayout()
@@ -165,7 +165,7 @@ extension View {
             oldSuperview.setNeedsLayout()
         }
         subviews.insert(view, at: min(index, subviews.count))
-        view.superview = self
+        view.superviewStorage = self
         oldWindow?.flattenedTreeStorage.structureDidChange()
         newWindow?.flattenedTreeStorage.structureDidChange()
         if oldWindow !== newWindow { view.forEachInSubtree { $0.storedWindow = newWindow } }

@@ -1,3 +1,4 @@
+import CCanopy
 import Foundation
 
 /// A rectangular area of an interface: the object that Canopy lays out, converts between,
@@ -19,10 +20,16 @@ import Foundation
 open class View: Responder, CustomStringConvertible {
     // MARK: Geometry storage (see View+Geometry.swift)
 
-    var storedBounds: CGRect
-    var storedCenter: CGPoint
-    var storedTransform = CGAffineTransform.identity
-    var storedAnchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// The four values that place the view, kept together so that the flattening loop reads
+    /// them in one access.
+    struct Geometry {
+        var bounds: CGRect
+        var center: CGPoint
+        var transform = CGAffineTransform.identity
+        var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    }
+
+    var geometry: Geometry
 
     // MARK: Hierarchy storage (see View+Hierarchy.swift)
 
@@ -30,9 +37,14 @@ open class View: Responder, CustomStringConvertible {
     public internal(set) var subviews: [View] = []
 
     /// The view that contains this one, or `nil`.
-    public internal(set) weak var superview: View?
+    public var superview: View? { superviewStorage }
 
-    weak var storedWindow: Window?
+    // The superview and the window own this view, so these back pointers are not counted
+    // references: they are cleared when the view is removed, when the superview dies and when
+    // the window dies (see the deinits). Weak references would move every view's reference
+    // count into a side table, where each retain and release is several times slower.
+    unowned(unsafe) var superviewStorage: View?
+    unowned(unsafe) var storedWindow: Window?
 
     /// The view controller whose root view this is, if any (it comes next in the responder chain).
     weak var owningViewController: ViewController?
@@ -55,6 +67,8 @@ open class View: Responder, CustomStringConvertible {
     /// Whether the C core must ask Swift to hit-test this view (its class may override
     /// `hitTest(_:with:)` or `point(inside:with:)`).
     let asksSwiftToHitTest: Bool
+    /// This view's CNP_NODE_* flags, kept current by the properties they derive from.
+    private(set) var coreFlags: UInt32 = 0
 
     // MARK: Creating views
 
@@ -68,24 +82,32 @@ open class View: Responder, CustomStringConvertible {
         let standard = frame.standardized
         precondition(
             standard.isFinite, "Canopy: View(frame:) needs a finite frame, got \(frame)")
-        storedBounds = CGRect(origin: .zero, size: standard.size)
-        storedCenter = CGPoint(x: standard.midX, y: standard.midY)
+        geometry = Geometry(
+            bounds: CGRect(origin: .zero, size: standard.size), center: CGPoint(x: standard.midX, y: standard.midY))
         asksSwiftToHitTest = !Self.classesHitTestedInCore.contains(ObjectIdentifier(Self.self))
         super.init()
-        dirtyRect = storedBounds
+        dirtyRect = geometry.bounds
+        coreFlags = asksSwiftToHitTest ? CNP_NODE_CUSTOM_HIT_TEST : 0
         pendingWork = [.display]
     }
 
     deinit {
-        // Releasing a deep chain recursively would overflow the stack; take apart, one level at
-        // a time, only the subtrees that die with this view.
-        var dying = subviews
+        // Subviews that outlive this view lose their superview. Releasing a deep chain
+        // recursively would overflow the stack, so the subtrees that die with this view are
+        // taken apart one level at a time.
+        var dying: [View] = []
+        for subview in subviews {
+            subview.superviewStorage = nil
+            dying.append(subview)
+        }
         subviews = []
         while var view = dying.popLast() {
-            if isKnownUniquelyReferenced(&view) {
-                dying.append(contentsOf: view.subviews)
-                view.subviews = []
+            guard isKnownUniquelyReferenced(&view) else { continue }
+            for subview in view.subviews {
+                subview.superviewStorage = nil
+                dying.append(subview)
             }
+            view.subviews = []
         }
     }
 
@@ -105,25 +127,25 @@ open class View: Responder, CustomStringConvertible {
     public var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
-            rowDidChange()
+            flagsDidChange()
             if !isHidden { pendingDisplayBecameReachable() }
         }
     }
 
     /// The view's opacity, 0 to 1. Below 0.01 the view takes no touches.
     public var alpha: CGFloat = 1 {
-        didSet { if alpha != oldValue { rowDidChange() } }
+        didSet { if alpha != oldValue { flagsDidChange() } }
     }
 
     /// Whether touches reach this view and its subviews.
     public var isUserInteractionEnabled = true {
-        didSet { if isUserInteractionEnabled != oldValue { rowDidChange() } }
+        didSet { if isUserInteractionEnabled != oldValue { flagsDidChange() } }
     }
 
     /// Whether subviews are clipped to the bounds when drawn. Hit testing never passes a point
     /// outside the bounds to subviews, clipped or not.
     public var clipsToBounds = false {
-        didSet { if clipsToBounds != oldValue { rowDidChange() } }
+        didSet { if clipsToBounds != oldValue { flagsDidChange() } }
     }
 
     /// An integer an app can use to find the view with ``viewWithTag(_:)``.
@@ -231,6 +253,17 @@ open class View: Responder, CustomStringConvertible {
         text += "\(f.size.width) \(f.size.height))"
         if tag != 0 { text += "; tag = \(tag)" }
         return text + ">"
+    }
+
+    private func flagsDidChange() {
+        var bits: UInt32 = 0
+        if isHidden { bits |= CNP_NODE_HIDDEN }
+        if alpha < 0.01 { bits |= CNP_NODE_TRANSPARENT }
+        if !isUserInteractionEnabled { bits |= CNP_NODE_INTERACTION_DISABLED }
+        if clipsToBounds { bits |= CNP_NODE_CLIPS }
+        if asksSwiftToHitTest { bits |= CNP_NODE_CUSTOM_HIT_TEST }
+        coreFlags = bits
+        rowDidChange()
     }
 
     /// Tells the window's flattened tree that this view's row changed.

@@ -38,6 +38,15 @@ open class Window: View {
         storedWindow = self
     }
 
+    deinit {
+        // Views that outlive their window must not point at it.
+        var stack = subviews
+        while let view = stack.popLast() {
+            view.storedWindow = nil
+            stack.append(contentsOf: view.subviews)
+        }
+    }
+
     /// The window's flattened tree, refreshed first (rewriting changed rows, or flattening
     /// again after a change of structure).
     /// - Complexity: O(changed rows), or O(n) after a change of structure.
