@@ -96,7 +96,7 @@ struct UpdateCycleTests {
 
     @Test func workFlaggedAheadDuringLayoutRunsInTheSameRound() {
         let (window, parent, child, log) = settledTree()
-        parent.onLayout = { child.frame.size = CGSize(width: parent.bounds.width / 2, height: 10) }
+        parent.onLayout = { [unowned parent, unowned child] in child.frame.size = CGSize(width: parent.bounds.width / 2, height: 10) }
         parent.setNeedsLayout()
         let report = window.runUpdateCycle()
         #expect(report.rounds == 1)
@@ -106,7 +106,7 @@ struct UpdateCycleTests {
 
     @Test func aViewFlaggingItselfDuringItsOwnLayoutIsNotLaidOutAgain() {
         let (window, parent, _, log) = settledTree()
-        parent.onLayout = { parent.setNeedsLayout() }
+        parent.onLayout = { [unowned parent] in parent.setNeedsLayout() }
         parent.setNeedsLayout()
         let report = window.runUpdateCycle()
         #expect(report.rounds == 1 && report.didSettle)
@@ -116,7 +116,7 @@ struct UpdateCycleTests {
     @Test func workFlaggedBehindRunsInAnotherRound() {
         let (window, parent, child, log) = settledTree()
         var once = true
-        child.onLayout = {
+        child.onLayout = { [unowned parent] in
             if once { parent.setNeedsLayout() }
             once = false
         }
@@ -128,8 +128,8 @@ struct UpdateCycleTests {
 
     @Test func aCycleThatNeverSettlesStopsWithAReport() {
         let (window, parent, child, _) = settledTree()
-        child.onLayout = { parent.setNeedsLayout() }
-        parent.onLayout = { child.setNeedsLayout() }
+        child.onLayout = { [unowned parent] in parent.setNeedsLayout() }
+        parent.onLayout = { [unowned child] in child.setNeedsLayout() }
         parent.setNeedsLayout()
         let report = window.runUpdateCycle(maxRounds: 5)
         #expect(report.rounds == 5)

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what Canopy needs on a fresh Debian machine when it is missing: the BLAS, LAPACK and
+# LAPACKE development packages the C core links against. Safe to run again.
+set -euo pipefail
+
+missing=()
+for package in libblas-dev liblapack-dev liblapacke-dev; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "bootstrap: installing ${missing[*]}" >&2
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "bootstrap: swift is not on PATH (Swift 6.1 or later is needed)" >&2; exit 1; }

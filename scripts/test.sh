@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The test command: installs what is missing, runs the whole suite, then runs it again under
+# AddressSanitizer (everything) and UndefinedBehaviorSanitizer (the C core: Swift on Linux has
+# no UBSan, but the toolchain's clang does). Exits non-zero when anything fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/bootstrap.sh
+export OPENBLAS_NUM_THREADS=1
+
+echo "== swift test"
+swift test
+echo "== swift test (AddressSanitizer; UndefinedBehaviorSanitizer on the C core)"
+ubsan_flags=()
+toolchain_lib="$(dirname "$(readlink -f "$(command -v swift)")")/../lib"
+ubsan_runtime=$(ls "$toolchain_lib"/clang/*/lib/linux/libclang_rt.ubsan_standalone-x86_64.a 2>/dev/null | head -n 1 || true)
+if [ -n "$ubsan_runtime" ]; then
+    ubsan_flags=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined -Xlinker "$ubsan_runtime")
+else
+    echo "test: no UBSan runtime in this toolchain; running AddressSanitizer only" >&2
+fi
+LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt" \
+    swift test --sanitize=address --scratch-path .build-sanitize "${ubsan_flags[@]}" 2>&1 | tail -n 5
