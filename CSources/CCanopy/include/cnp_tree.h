@@ -63,7 +63,8 @@ cnp_status cnp_tree_link_siblings(const int32_t *parent, int32_t count, int32_t 
 /// Reads parent, bounds, center, anchor and transform. One pass, O(count), no scratch memory.
 /// Returns CNP_ERROR_BAD_INDEX for a parent index that is not -1 and not below its child's, and
 /// CNP_ERROR_NON_FINITE when a node's inputs are not finite; `failed_node` (when not NULL) gets
-/// the first such node. On error the contents of `world` are unspecified.
+/// the first such node. Only inputs are checked: finite inputs whose composition overflows (beyond
+/// 1e308) are not reported. On error the contents of `world` are unspecified.
 cnp_status cnp_tree_world_transforms(const cnp_tree *tree, cnp_affine *world, int32_t *failed_node);
 
 #ifdef __cplusplus
