@@ -31,38 +31,34 @@ struct Conversion {
         return CGRect(output)
     }
 
-    /// Converts a batch in one core call; the arrays share the core's memory layout.
+    /// Converts a batch of points in one core call.
     func convert(_ points: [CGPoint]) -> [CGPoint] {
-        [CGPoint](unsafeUninitializedCapacity: points.count) { output, initialized in
-            points.withUnsafeBufferPointer { input in
-                input.withMemoryRebound(to: cnp_point.self) { input in
-                    output.withMemoryRebound(to: cnp_point.self) { output in
-                        withUnsafePointer(to: conversion) {
-                            _ = cnp_convert_points($0, input.baseAddress, output.baseAddress, input.count)
-                        }
-                    }
-                }
-            }
-            initialized = points.count
-        }
+        convertBatch(points, as: cnp_point.self, cnp_convert_points)
     }
 
     /// Converts a batch of rectangles in one core call; null rectangles stay null.
     func convert(_ rects: [CGRect]) -> [CGRect] {
-        var converted = [CGRect](unsafeUninitializedCapacity: rects.count) { output, initialized in
-            rects.withUnsafeBufferPointer { input in
-                input.withMemoryRebound(to: cnp_rect.self) { input in
-                    output.withMemoryRebound(to: cnp_rect.self) { output in
-                        withUnsafePointer(to: conversion) {
-                            _ = cnp_convert_rects($0, input.baseAddress, output.baseAddress, input.count)
-                        }
+        var converted = convertBatch(rects, as: cnp_rect.self, cnp_convert_rects)
+        for i in converted.indices where rects[i].isNull || !isDefined { converted[i] = .null }
+        return converted
+    }
+
+    /// Runs a core batch conversion over `input`, whose elements share the memory layout of
+    /// `CValue`, so the array is handed over without copying.
+    private func convertBatch<Value, CValue>(
+        _ input: [Value], as _: CValue.Type,
+        _ core: (UnsafePointer<cnp_conversion>?, UnsafePointer<CValue>?, UnsafeMutablePointer<CValue>?, Int) -> cnp_status
+    ) -> [Value] {
+        [Value](unsafeUninitializedCapacity: input.count) { output, initialized in
+            input.withUnsafeBufferPointer { input in
+                input.withMemoryRebound(to: CValue.self) { input in
+                    output.withMemoryRebound(to: CValue.self) { output in
+                        withUnsafePointer(to: conversion) { _ = core($0, input.baseAddress, output.baseAddress, input.count) }
                     }
                 }
             }
-            initialized = rects.count
+            initialized = input.count
         }
-        for i in converted.indices where rects[i].isNull || !isDefined { converted[i] = .null }
-        return converted
     }
 }
 

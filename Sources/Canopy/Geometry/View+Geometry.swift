@@ -24,12 +24,7 @@ extension View {
     /// - Precondition: both coordinates are finite.
     public var center: CGPoint {
         get { geometry.center }
-        set {
-            precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite center \(newValue)")
-            guard newValue != geometry.center else { return }
-            geometry.center = newValue
-            rowDidChange()
-        }
+        set { updateGeometry(\.center, to: newValue, isFinite: newValue.isFinite, "center") }
     }
 
     /// The view's transform, applied about its anchor point; it affects the view and all its
@@ -37,12 +32,7 @@ extension View {
     /// - Precondition: every entry is finite.
     public var transform: CGAffineTransform {
         get { geometry.transform }
-        set {
-            precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite transform \(newValue)")
-            guard newValue != geometry.transform else { return }
-            geometry.transform = newValue
-            rowDidChange()
-        }
+        set { updateGeometry(\.transform, to: newValue, isFinite: newValue.isFinite, "transform") }
     }
 
     /// The point of the bounds, in unit coordinates, that sits at ``center`` and that
@@ -50,12 +40,7 @@ extension View {
     /// - Precondition: both coordinates are finite.
     public var anchorPoint: CGPoint {
         get { geometry.anchorPoint }
-        set {
-            precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite anchor point \(newValue)")
-            guard newValue != geometry.anchorPoint else { return }
-            geometry.anchorPoint = newValue
-            rowDidChange()
-        }
+        set { updateGeometry(\.anchorPoint, to: newValue, isFinite: newValue.isFinite, "anchor point") }
     }
 
     /// The view's rectangle in its superview's space: the smallest axis-aligned rectangle that
@@ -131,6 +116,16 @@ extension View {
                 if subview.geometry.bounds.size != before { work.append((subview, before)) }
             }
         }
+    }
+
+    /// Sets one geometry value that moves the view without resizing it (nothing is laid out).
+    private func updateGeometry<Value: Equatable>(
+        _ field: WritableKeyPath<Geometry, Value>, to value: Value, isFinite: Bool, _ name: String
+    ) {
+        precondition(isFinite, "Canopy: \(self) was given a non-finite \(name) \(value)")
+        guard geometry[keyPath: field] != value else { return }
+        geometry[keyPath: field] = value
+        rowDidChange()
     }
 
     /// The map from this view's space to its superview's space.
