@@ -19,4 +19,4 @@ else
     echo "test: no UBSan runtime in this toolchain; running AddressSanitizer only" >&2
 fi
 LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt" \
-    swift test --sanitize=address --scratch-path .build-sanitize "${ubsan_flags[@]}" 2>&1 | tail -n 5
+    swift test --sanitize=address --scratch-path .build-sanitize "${ubsan_flags[@]}"

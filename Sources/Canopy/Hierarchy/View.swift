@@ -248,7 +248,7 @@ open class View: Responder, CustomStringConvertible {
     /// `<View 0x…; frame = (10 20; 100 50); tag = 3>`.
     open var description: String {
         let f = frame
-        let address = String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16)
+        let address = String(UInt(bitPattern: ObjectIdentifier(self)), radix: 16)
         var text = "<\(type(of: self)) 0x\(address); frame = (\(f.origin.x) \(f.origin.y); "
         text += "\(f.size.width) \(f.size.height))"
         if tag != 0 { text += "; tag = \(tag)" }
