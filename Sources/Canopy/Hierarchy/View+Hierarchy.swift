@@ -75,7 +75,7 @@ extension View {
         oldSuperview.subviews.remove(at: index)
         superviewStorage = nil
         oldWindow?.flattenedTreeStorage.structureDidChange()
-        if oldWindow != nil { forEachInSubtree { $0.storedWindow = nil } }
+        if oldWindow != nil { moveSubtree(from: oldWindow, to: nil) }
         oldSuperview.setNeedsLayout()
         if oldWindow != nil { forEachInSubtree { $0.didMoveToWindow() } }
         didMoveToSuperview()
@@ -116,6 +116,19 @@ extension View {
         while let view = stack.popLast() {
             body(view)
             stack.append(contentsOf: view.subviews.reversed())
+        }
+    }
+
+    /// Points this view and its descendants at `newWindow`; a first responder among them
+    /// resigns from `oldWindow`.
+    private func moveSubtree(from oldWindow: Window?, to newWindow: Window?) {
+        forEachInSubtree { view in
+            if let oldWindow, let first = oldWindow.firstResponder,
+                first === view || first === view.owningViewController
+            {
+                oldWindow.firstResponder = nil
+            }
+            view.storedWindow = newWindow
         }
     }
 
@@ -168,7 +181,7 @@ extension View {
         view.superviewStorage = self
         oldWindow?.flattenedTreeStorage.structureDidChange()
         newWindow?.flattenedTreeStorage.structureDidChange()
-        if oldWindow !== newWindow { view.forEachInSubtree { $0.storedWindow = newWindow } }
+        if oldWindow !== newWindow { view.moveSubtree(from: oldWindow, to: newWindow) }
         markPendingBelow(view.pendingWork.union(view.pendingWorkBelow))
         view.setNeedsLayout()
         setNeedsLayout()

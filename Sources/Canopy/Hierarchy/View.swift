@@ -242,6 +242,8 @@ open class View: Responder, CustomStringConvertible {
         owningViewController ?? superview
     }
 
+    override var windowForFirstResponder: Window? { storedWindow }
+
     // MARK: Describing views
 
     /// A description naming the class, the object, the frame and (when set) the tag, e.g.

@@ -100,4 +100,6 @@ open class ViewController: Responder {
     open override var next: Responder? {
         loadedView?.superview
     }
+
+    override var windowForFirstResponder: Window? { loadedView?.window }
 }

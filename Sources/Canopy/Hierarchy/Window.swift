@@ -30,6 +30,23 @@ open class Window: View {
 
     let flattenedTreeStorage = FlattenedTree(retainsViews: false)
 
+    /// The app object that comes after the window in the responder chain, if any.
+    public var application: Application?
+
+    /// The responder that takes keyboard-like input first, or `nil`; see
+    /// ``Responder/becomeFirstResponder()``.
+    public internal(set) weak var firstResponder: Responder?
+
+    /// The fingers down now, by the caller's finger number.
+    var activeTouches: [Int: Touch] = [:]
+    /// The last lifted touch, which a quick tap nearby continues (for tap counts).
+    var lastLiftedTouch: (location: CGPoint, timestamp: Double, view: View?, tapCount: Int)?
+    /// The latest event time seen.
+    var eventClock = -Double.infinity
+
+    /// The application object: the window's next responder.
+    open override var next: Responder? { application }
+
     /// Creates a window at `frame` (screen space) on `screen`, by default a screen of scale 1
     /// whose bounds are the window's frame.
     public init(frame: CGRect, screen: Screen? = nil) {
