@@ -118,7 +118,7 @@ open class View: Responder, CustomStringConvertible {
 
     /// Canopy's own classes whose hit testing the C core can do without asking Swift.
     static let classesHitTestedInCore: Set<ObjectIdentifier> = [
-        ObjectIdentifier(View.self), ObjectIdentifier(Window.self),
+        ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(Control.self),
     ]
 
     // MARK: Appearance
