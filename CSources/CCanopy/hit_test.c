@@ -30,8 +30,10 @@ static inline bool point_in_node(const cnp_tree *tree, int32_t node, cnp_point i
     return true;
 }
 
-static inline bool link_is_valid(const cnp_tree *tree, int32_t child, int32_t parent) {
-    return child == -1 || (child > parent && child < tree->count);
+/// Whether `child` may follow `parent`'s link: -1, or a later node than the parent. A sibling
+/// link must also point backwards (`below`), so that walking the links always ends.
+static inline bool link_is_valid(const cnp_tree *tree, int32_t child, int32_t parent, int32_t below) {
+    return child == -1 || (child > parent && child < below && child < tree->count);
 }
 
 static bool start_is_inside(const cnp_tree *tree, int32_t start, cnp_point point, const cnp_hit_delegate *delegate) {
@@ -75,7 +77,7 @@ cnp_status cnp_tree_hit_test(const cnp_tree *tree, int32_t start, cnp_point poin
     while (depth > 0) {
         frame *top = &stack[depth - 1];
         int32_t child = top->next_child;
-        if (!link_is_valid(tree, child, top->node)) {
+        if (!link_is_valid(tree, child, top->node, tree->count)) {
             return CNP_ERROR_BAD_INDEX;
         }
         if (child < 0) {
@@ -83,7 +85,7 @@ cnp_status cnp_tree_hit_test(const cnp_tree *tree, int32_t start, cnp_point poin
             return CNP_OK;
         }
         top->next_child = tree->previous_sibling[child];
-        if (!link_is_valid(tree, top->next_child, top->node)) {
+        if (!link_is_valid(tree, top->next_child, top->node, child)) {
             return CNP_ERROR_BAD_INDEX;
         }
         cnp_point in_child;

@@ -38,6 +38,11 @@ struct DeepTreeTests {
         #expect(tree.count == Self.depth + 1)
         #expect(isClose(CGPoint.zero.applying(tree.worldTransform(at: Self.depth)), inWindow, tolerance: 1e-6))
 
+        let log = CallLog()
+        window.application = RecordingApplication(log: log)
+        try window.sendTouch(.began, at: CGPoint(x: 150, y: 250), time: 0)
+        #expect(log.entries == ["app.began"])  // passed up 100,000 views without recursion
+
         leaf.setNeedsLayout()
         leaf.layoutIfNeeded()
         window.subviews[0].removeFromSuperview()

@@ -72,8 +72,8 @@ extension View {
     public func convert(_ point: CGPoint, to views: [View]) -> [CGPoint] {
         if let window = storedWindow, views.allSatisfy({ $0.storedWindow === window }) {
             let tree = window.flattenedTree
-            if (try? tree.updateWorldTransforms()) != nil, let from = tree.index(of: self) {
-                let rows = views.map { Int32(tree.index(of: $0)!) }
+            let rows = views.compactMap { tree.index(of: $0).map(Int32.init) }
+            if (try? tree.updateWorldTransforms()) != nil, let from = tree.index(of: self), rows.count == views.count {
                 return tree.convert(point, fromRow: from, toRows: rows)
             }
         }

@@ -57,16 +57,20 @@ public final class FlattenedTree {
     public var count: Int { views.count }
 
     /// The view in row `index`.
-    /// - Precondition: `index` is in `0..<count`.
+    /// - Precondition: `index` is in `0..<count`, and the hierarchy has not changed since the
+    ///   tree was last refreshed (read the tree again from ``Window/flattenedTree``).
     public func view(at index: Int) -> View {
+        precondition(
+            !isStructureStale, "Canopy: the hierarchy changed since this tree was flattened; read window.flattenedTree again")
         precondition(index >= 0 && index < count, "Canopy: row \(index) is outside a tree of \(count) views")
         return views[index].takeUnretainedValue()
     }
 
-    /// The row of `view`, or `nil` when it is not in this tree.
+    /// The row of `view`, or `nil` when it is not in this tree (or the hierarchy changed since
+    /// the tree was last refreshed).
     public func index(of view: View) -> Int? {
         let row = Int(view.flatIndex)
-        guard row >= 0, row < count, views[row].takeUnretainedValue() === view else { return nil }
+        guard !isStructureStale, row >= 0, row < count, views[row].takeUnretainedValue() === view else { return nil }
         return row
     }
 
@@ -123,6 +127,7 @@ public final class FlattenedTree {
         if isStructureStale {
             flatten(from: root)
         } else {
+            if !staleRows.isEmpty { worldIsCurrent = false }
             for view in staleRows {
                 writeRow(of: view, at: Int(view.flatIndex))
                 view.isFlatRowStale = false
@@ -222,11 +227,13 @@ public final class FlattenedTree {
         if let error = CoreError(status, node: Int(failed), viewDescription: describeRow(failed)) {
             throw error
         }
-        worldIsCurrent = true
+        // Rows awaiting a refresh (a change made while a core call held the tree) make these
+        // transforms stale at once.
+        worldIsCurrent = staleRows.isEmpty && !isStructureStale
     }
 
     private func describeRow(_ row: Int32) -> String? {
-        row >= 0 && Int(row) < count ? view(at: Int(row)).description : nil
+        !isStructureStale && row >= 0 && Int(row) < count ? view(at: Int(row)).description : nil
     }
 
     // MARK: Core access
@@ -249,7 +256,9 @@ public final class FlattenedTree {
         activeCalls += 1
         defer {
             activeCalls -= 1
-            spareWorkspaces.append(workspace)
+            // Nested calls (overrides asked from inside a hit test) each need a workspace; a
+            // few are kept for reuse, not one per level of nesting.
+            if spareWorkspaces.count < 4 { spareWorkspaces.append(workspace) }
         }
         return body(workspace)
     }

@@ -5,8 +5,27 @@
 /// methods forwards to ``next`` by default; an override that does not call `super` (or forward
 /// itself) stops the touches there, as in UIKit.
 open class Responder {
+    /// Whether this responder's class is one of Canopy's that only pass touches on; forwarding
+    /// skips such responders in a loop instead of calling them, so a long chain (a deep view
+    /// tree) costs no call-stack depth.
+    let onlyPassesTouchesOn: Bool
+
     /// Creates a responder.
-    public init() {}
+    public init() {
+        onlyPassesTouchesOn = Self.classesThatOnlyPassTouchesOn.contains(ObjectIdentifier(Self.self))
+    }
+
+    static let classesThatOnlyPassTouchesOn: Set<ObjectIdentifier> = [
+        ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(ViewController.self),
+        ObjectIdentifier(Application.self),
+    ]
+
+    /// The first responder after this one that may handle touches itself.
+    var nextTouchHandler: Responder? {
+        var responder = next
+        while let current = responder, current.onlyPassesTouchesOn { responder = current.next }
+        return responder
+    }
 
     /// The next responder in the chain, or `nil` at its end.
     open var next: Responder? { nil }
@@ -15,22 +34,22 @@ open class Responder {
 
     /// One or more fingers touched down in a view this responder handles. Forwards to ``next``.
     open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
-        next?.touchesBegan(touches, with: event)
+        nextTouchHandler?.touchesBegan(touches, with: event)
     }
 
     /// Fingers moved. Forwards to ``next``.
     open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        next?.touchesMoved(touches, with: event)
+        nextTouchHandler?.touchesMoved(touches, with: event)
     }
 
     /// Fingers lifted. Forwards to ``next``.
     open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        next?.touchesEnded(touches, with: event)
+        nextTouchHandler?.touchesEnded(touches, with: event)
     }
 
     /// Touches were cancelled. Forwards to ``next``.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
-        next?.touchesCancelled(touches, with: event)
+        nextTouchHandler?.touchesCancelled(touches, with: event)
     }
 
     // MARK: First responder

@@ -150,11 +150,13 @@ extension Window {
             }
             for view in views {
                 let touches = touchesByView[ObjectIdentifier(view)]!
+                // A plain view would only pass them on: start at the first that may not.
+                let responder: Responder? = view.onlyPassesTouchesOn ? view.nextTouchHandler : view
                 switch phase {
-                case .began: view.touchesBegan(touches, with: event)
-                case .moved: view.touchesMoved(touches, with: event)
-                case .ended: view.touchesEnded(touches, with: event)
-                default: view.touchesCancelled(touches, with: event)
+                case .began: responder?.touchesBegan(touches, with: event)
+                case .moved: responder?.touchesMoved(touches, with: event)
+                case .ended: responder?.touchesEnded(touches, with: event)
+                default: responder?.touchesCancelled(touches, with: event)
                 }
             }
         }

@@ -78,7 +78,7 @@ extension View {
     }
 
     /// Sets the frame by the rule of ``frame``, without autoresizing the subviews.
-    func assignFrame(_ frame: CGRect) {
+    private func assignFrame(_ frame: CGRect) {
         var size = frame.size
         if !geometry.transform.isIdentity {
             var linear = geometry.transform
@@ -96,6 +96,17 @@ extension View {
             y: frame.origin.y + geometry.anchorPoint.y * frame.size.height)
         if newCenter != geometry.center {
             geometry.center = newCenter
+            rowDidChange()
+        }
+        applyBounds(CGRect(origin: geometry.bounds.origin, size: size))
+    }
+
+    /// Moves the center by `offset` and sets the bounds size, without autoresizing the
+    /// subviews (one step of autoresizing).
+    func move(centerBy offset: CGPoint, resizingBoundsTo size: CGSize) {
+        if offset != .zero {
+            geometry.center.x += offset.x
+            geometry.center.y += offset.y
             rowDidChange()
         }
         applyBounds(CGRect(origin: geometry.bounds.origin, size: size))

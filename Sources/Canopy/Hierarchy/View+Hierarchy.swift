@@ -67,16 +67,12 @@ extension View {
     /// Removes the view from its superview (and its window). Does nothing without a superview.
     public func removeFromSuperview() {
         guard let oldSuperview = superview else { return }
-        let oldWindow = storedWindow
         oldSuperview.willRemoveSubview(self)
         willMove(toSuperview: nil)
-        if oldWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
-        guard superview === oldSuperview, let index = oldSuperview.indexOfSubview(self) else { return }
-        oldSuperview.subviews.remove(at: index)
-        superviewStorage = nil
-        oldWindow?.flattenedTreeStorage.structureDidChange()
-        if oldWindow != nil { moveSubtree(from: oldWindow, to: nil) }
-        oldSuperview.setNeedsLayout()
+        if storedWindow != nil { forEachInSubtree { $0.willMove(toWindow: nil) } }
+        // The callbacks may have moved the view already; go on only if it is still there.
+        guard superview === oldSuperview else { return }
+        let oldWindow = detachFromSuperview()
         if oldWindow != nil { forEachInSubtree { $0.didMoveToWindow() } }
         didMoveToSuperview()
     }
@@ -159,6 +155,21 @@ extension View {
             "Canopy: cannot add \(view) to \(self): the view would become its own ancestor")
     }
 
+    /// Takes this view out of its superview's subviews and out of its window, flagging the old
+    /// superview for layout. Calls no callback.
+    /// - Returns: The window the view left, if any.
+    @discardableResult
+    private func detachFromSuperview() -> Window? {
+        guard let oldSuperview = superview, let index = oldSuperview.indexOfSubview(self) else { return nil }
+        let oldWindow = storedWindow
+        oldSuperview.subviews.remove(at: index)
+        superviewStorage = nil
+        oldWindow?.flattenedTreeStorage.structureDidChange()
+        if oldWindow != nil { moveSubtree(from: oldWindow, to: nil) }
+        oldSuperview.setNeedsLayout()
+        return oldWindow
+    }
+
     /// Moves `view` to `index` among the subviews (an index counted without `view`).
     private func insert(_ view: View, at index: Int) {
         checkCanAdopt(view)
@@ -166,27 +177,24 @@ extension View {
             reorderSubview(from: indexOfSubview(view)!, to: index)
             return
         }
-        let oldSuperview = view.superview
-        let oldWindow = view.storedWindow
-        let newWindow = storedWindow
-        oldSuperview?.willRemoveSubview(view)
+        let windowBefore = view.storedWindow
+        view.superview?.willRemoveSubview(view)
         view.willMove(toSuperview: self)
-        if oldWindow !== newWindow { view.forEachInSubtree { $0.willMove(toWindow: newWindow) } }
+        if windowBefore !== storedWindow { view.forEachInSubtree { $0.willMove(toWindow: self.storedWindow) } }
 
-        if let oldSuperview, let oldIndex = oldSuperview.indexOfSubview(view) {
-            oldSuperview.subviews.remove(at: oldIndex)
-            oldSuperview.setNeedsLayout()
-        }
+        // The callbacks may have changed the hierarchy: check again and work from what is
+        // there now, so that every back pointer stays true.
+        checkCanAdopt(view)
+        view.detachFromSuperview()
         subviews.insert(view, at: min(index, subviews.count))
         view.superviewStorage = self
-        oldWindow?.flattenedTreeStorage.structureDidChange()
-        newWindow?.flattenedTreeStorage.structureDidChange()
-        if oldWindow !== newWindow { view.moveSubtree(from: oldWindow, to: newWindow) }
+        storedWindow?.flattenedTreeStorage.structureDidChange()
+        if let window = storedWindow { view.moveSubtree(from: nil, to: window) }
         markPendingBelow(view.pendingWork.union(view.pendingWorkBelow))
         view.setNeedsLayout()
         setNeedsLayout()
 
-        if oldWindow !== newWindow { view.forEachInSubtree { $0.didMoveToWindow() } }
+        if windowBefore !== storedWindow { view.forEachInSubtree { $0.didMoveToWindow() } }
         view.didMoveToSuperview()
         didAddSubview(view)
     }

@@ -24,9 +24,11 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
 extension View {
     /// Resizes and moves this view after its superview's bounds size changed from `oldSize` to
     /// `newSize`: on each axis the change is shared among the flexible parts (leading margin,
-    /// size, trailing margin) in proportion to their current sizes (negative parts count as 0;
-    /// when all flexible parts are 0 the change is shared equally), as UIKit does. It runs
-    /// when the size changes, so frames are current before the next layout pass.
+    /// size, trailing margin) of the frame in proportion to their current sizes (negative parts
+    /// count as 0; when all flexible parts are 0 the change is shared equally), as UIKit does.
+    /// The size change goes to the bounds (never below 0) and the center moves with it, so a
+    /// transformed view keeps its shape instead of growing into its bounding box. It runs when
+    /// the size changes, so frames are current before the next layout pass.
     func autoresize(superviewSizeChangedFrom oldSize: CGSize, to newSize: CGSize) {
         let mask = autoresizingMask
         guard !mask.isEmpty, let superview else { return }
@@ -41,9 +43,13 @@ extension View {
             trailing: origin.y + oldSize.height - old.maxY,
             flexible: (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)))
         guard x != (0, 0) || y != (0, 0) else { return }
-        assignFrame(CGRect(
-            x: old.minX + x.leading, y: old.minY + y.leading,
-            width: old.width + x.size, height: old.height + y.size).standardized)
+        let size = geometry.bounds.size
+        let grown = CGSize(width: max(0, size.width + x.size), height: max(0, size.height + y.size))
+        let anchor = geometry.anchorPoint
+        move(
+            centerBy: CGPoint(
+                x: x.leading + anchor.x * (grown.width - size.width), y: y.leading + anchor.y * (grown.height - size.height)),
+            resizingBoundsTo: grown)
     }
 
     /// How much of `change` goes to the leading margin and to the size.
