@@ -73,7 +73,9 @@ open class Control: View {
 
     private var actions: [(id: ActionIdentifier, events: Event, handler: (Control, Canopy.Event?) -> Void)] = []
     private var nextActionID = 0
-    private var trackedTouch: Touch?
+    // Weak: the window keeps a touch alive while its finger is down, and the touch holds its
+    // view (this control), so a strong reference would be a cycle when a finger never lifts.
+    private weak var trackedTouch: Touch?
 
     /// Whether the control responds to touches; a disabled control ignores them.
     open var isEnabled = true {
