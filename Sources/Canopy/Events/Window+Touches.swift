@@ -50,10 +50,10 @@ public enum TouchInputError: Error, Hashable, Sendable, CustomStringConvertible 
 /// controls (for tests and tools).
 ///
 /// At touch-down the window hit-tests the location and binds the touch to the view it finds;
-/// the touch stays with that view until it ends. Each event is delivered view by view — the
-/// touches that began, then those that moved, ended and were cancelled — to
-/// `touchesBegan/Moved/Ended/Cancelled(_:with:)`, which pass them along the responder chain
-/// unless a responder keeps them.
+/// the touch stays with that view until it ends. Each event goes first to the gesture
+/// recognizers of that view and its ancestors, then view by view — the touches that began, then
+/// those that moved, ended and were cancelled — to `touchesBegan/Moved/Ended/Cancelled(_:with:)`,
+/// which pass them along the responder chain unless a responder keeps them.
 extension Window {
     /// A touch that begins within this many seconds of the last lift-off continues its tap count.
     public static let multipleTapInterval = 0.35
@@ -61,40 +61,13 @@ extension Window {
     public static let multipleTapRadius: CGFloat = 20
 
     /// Delivers one event: the given fingers' changes at `timestamp` (seconds on the caller's
-    /// clock, never earlier than the last event). Fingers down that are not listed are
-    /// reported as `.stationary`.
+    /// clock, never earlier than the last event). Timers due by then fire first. Fingers down
+    /// that are not listed are reported as `.stationary`.
     /// - Returns: The event delivered.
     /// - Throws: ``TouchInputError`` when the input cannot happen; nothing is delivered then.
     @discardableResult
     public func send(_ inputs: [TouchInput], at timestamp: Double) throws(TouchInputError) -> Event {
-        try validate(inputs, at: timestamp)
-        eventClock = timestamp
-        var changed: [Touch] = []
-        for input in inputs {
-            let touch: Touch
-            if input.phase == .began {
-                touch = beginTouch(at: input.location, timestamp: timestamp)
-                activeTouches[input.finger] = touch
-            } else {
-                touch = activeTouches[input.finger]!
-                touch.previousLocationInWindow = touch.locationInWindow
-                touch.locationInWindow = input.location
-                touch.phase = input.phase
-                touch.timestamp = timestamp
-            }
-            changed.append(touch)
-        }
-        let changedSet = Set(changed)
-        for touch in activeTouches.values where !changedSet.contains(touch) { touch.phase = .stationary }
-        let event = Event(type: .touches, timestamp: timestamp, touches: Set(activeTouches.values))
-        for input in inputs where input.phase == .ended || input.phase == .cancelled {
-            let touch = activeTouches.removeValue(forKey: input.finger)!
-            if input.phase == .ended {
-                lastLiftedTouch = (touch.locationInWindow, timestamp, touch.view, touch.tapCount)
-            }
-        }
-        deliver(changed, in: event)
-        return event
+        try dispatcher.send(inputs, at: timestamp)
     }
 
     /// Sends one finger's change; see ``send(_:at:)``.
@@ -105,60 +78,21 @@ extension Window {
         try send([TouchInput(finger: finger, phase: phase, location: location)], at: timestamp)
     }
 
-    private func validate(_ inputs: [TouchInput], at timestamp: Double) throws(TouchInputError) {
-        guard timestamp.isFinite, timestamp >= eventClock else {
-            throw .timeWentBackwards(timestamp: timestamp, latest: eventClock)
-        }
-        var seen = Set<Int>()
-        for input in inputs {
-            guard seen.insert(input.finger).inserted else { throw .fingerRepeated(finger: input.finger) }
-            guard input.location.x.isFinite, input.location.y.isFinite else {
-                throw .nonFiniteLocation(finger: input.finger)
-            }
-            let isDown = activeTouches[input.finger] != nil
-            switch input.phase {
-            case .began: if isDown { throw .fingerAlreadyDown(finger: input.finger) }
-            case .moved, .ended, .cancelled: if !isDown { throw .fingerNotDown(finger: input.finger) }
-            case .stationary: throw .stationaryIsNotAnInput(finger: input.finger)
-            }
-        }
+    /// Moves the event clock to `time` without touches, firing the timers due by then (a long
+    /// press recognizes, a double-tap recognizer gives up waiting).
+    /// - Throws: ``TouchInputError/timeWentBackwards(timestamp:latest:)`` for an earlier time.
+    public func advanceTime(to time: Double) throws(TouchInputError) {
+        try dispatcher.advanceTime(to: time)
     }
 
-    private func beginTouch(at location: CGPoint, timestamp: Double) -> Touch {
-        let view = hitTest(location, with: Event(type: .touches, timestamp: timestamp))
-        var tapCount = 1
-        if let last = lastLiftedTouch, last.view === view, timestamp - last.timestamp <= Self.multipleTapInterval,
-            hypot(location.x - last.location.x, location.y - last.location.y) <= Self.multipleTapRadius
-        {
-            tapCount = last.tapCount + 1
-        }
-        let touch = Touch(window: self, location: location, timestamp: timestamp, tapCount: tapCount)
-        touch.view = view
-        return touch
+    /// The event clock: the time of the latest event or ``advanceTime(to:)``.
+    public var eventTime: Double { dispatcher.clock }
+
+    func schedule(at time: Double, _ action: @escaping () -> Void) {
+        dispatcher.schedule(at: time, action)
     }
 
-    /// Delivers the changed touches phase by phase, each view getting its own touches once per
-    /// phase, views in the order their first touch was listed.
-    private func deliver(_ changed: [Touch], in event: Event) {
-        for phase in [Touch.Phase.began, .moved, .ended, .cancelled] {
-            var views: [View] = []
-            var touchesByView: [ObjectIdentifier: Set<Touch>] = [:]
-            for touch in changed where touch.phase == phase {
-                guard let view = touch.view else { continue }
-                if touchesByView[ObjectIdentifier(view)] == nil { views.append(view) }
-                touchesByView[ObjectIdentifier(view), default: []].insert(touch)
-            }
-            for view in views {
-                let touches = touchesByView[ObjectIdentifier(view)]!
-                // A plain view would only pass them on: start at the first that may not.
-                let responder: Responder? = view.onlyPassesTouchesOn ? view.nextTouchHandler : view
-                switch phase {
-                case .began: responder?.touchesBegan(touches, with: event)
-                case .moved: responder?.touchesMoved(touches, with: event)
-                case .ended: responder?.touchesEnded(touches, with: event)
-                default: responder?.touchesCancelled(touches, with: event)
-                }
-            }
-        }
-    }
+    func recognizerMayStart(_ recognizer: GestureRecognizer) -> Bool { dispatcher.recognizerMayStart(recognizer) }
+    func recognizerDidStart(_ recognizer: GestureRecognizer) { dispatcher.recognizerDidStart(recognizer) }
+    func recognizerDidFail(_ recognizer: GestureRecognizer) { dispatcher.recognizerDidFail(recognizer) }
 }

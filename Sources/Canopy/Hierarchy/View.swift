@@ -49,6 +49,9 @@ open class View: Responder, CustomStringConvertible {
     /// The view controller whose root view this is, if any (it comes next in the responder chain).
     weak var owningViewController: ViewController?
 
+    /// The gesture recognizers attached to this view, in the order they were added.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
     // MARK: Update cycle and core bookkeeping
 
     /// Work flagged on this view itself.

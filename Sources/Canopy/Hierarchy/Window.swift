@@ -37,12 +37,8 @@ open class Window: View {
     /// ``Responder/becomeFirstResponder()``.
     public internal(set) weak var firstResponder: Responder?
 
-    /// The fingers down now, by the caller's finger number.
-    var activeTouches: [Int: Touch] = [:]
-    /// The last lifted touch, which a quick tap nearby continues (for tap counts).
-    var lastLiftedTouch: (location: CGPoint, timestamp: Double, view: View?, tapCount: Int)?
-    /// The latest event time seen.
-    var eventClock = -Double.infinity
+    /// Touch delivery: the event clock, the fingers down, gesture recognizers at work.
+    private(set) lazy var dispatcher = TouchDispatcher(window: self)
 
     /// The application object: the window's next responder.
     open override var next: Responder? { application }

@@ -1,0 +1,249 @@
+import Foundation
+
+/// Answers a gesture recognizer asks its delegate; every method has a default.
+public protocol GestureRecognizerDelegate: AnyObject {
+    /// Whether `recognizer` may leave `.possible` (begin or recognize). Default: true.
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    /// Whether `recognizer` and `other` may recognize at the same time. Default: false.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
+    /// Whether `recognizer` should see `touch` at all. Default: true.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    /// Default: true.
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    /// Default: false.
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
+    /// Default: true.
+    public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+}
+
+/// Turns touches into a gesture, with the state machine and arbitration of UIKit's
+/// `UIGestureRecognizer`.
+///
+/// A recognizer attached to a view (``View/addGestureRecognizer(_:)``) sees the touches that
+/// begin in that view or its subviews, before the view does. A discrete gesture (a tap) goes
+/// from `.possible` to `.ended` (recognized) or `.failed`; a continuous one (a pan) goes
+/// `.possible` → `.began` → `.changed`… → `.ended` or `.cancelled`. Its actions run on each of
+/// those transitions. When it begins or recognizes, the other recognizers of its touches fail
+/// (unless a delegate lets them recognize simultaneously), and with ``cancelsTouchesInView``
+/// the view's touches are cancelled.
+///
+/// Subclasses override the four touch methods and ``reset()``, and set ``state``.
+open class GestureRecognizer {
+    /// A recognizer's state.
+    public enum State: Sendable {
+        /// Touches are being watched; nothing recognized yet.
+        case possible
+        /// A continuous gesture started.
+        case began
+        /// A continuous gesture changed.
+        case changed
+        /// The gesture ended (a discrete gesture: recognized).
+        case ended
+        /// A continuous gesture was cancelled.
+        case cancelled
+        /// The touches are not this gesture.
+        case failed
+
+        /// A discrete gesture's "recognized" is `.ended`.
+        public static let recognized = State.ended
+
+        var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
+    }
+
+    private var actions: [(GestureRecognizer) -> Void] = []
+    private var failureRequirements: [GestureRecognizer] = []
+    /// A state this recognizer asked for while a recognizer it requires to fail was undecided.
+    private var deferredState: State?
+    /// The touches this recognizer is watching, in the order they arrived.
+    public private(set) var touches: [Touch] = []
+    var owningWindow: Window? { view?.window }
+
+    /// The view the recognizer is attached to.
+    public internal(set) weak var view: View?
+    /// The delegate, if any.
+    public weak var delegate: GestureRecognizerDelegate?
+    /// Whether the recognizer takes part; disabling it cancels a gesture under way.
+    public var isEnabled = true {
+        didSet { if !isEnabled { stopGesture() } }
+    }
+    /// Whether recognizing cancels the view's touches (`touchesCancelled`); true by default.
+    public var cancelsTouchesInView = true
+    /// Whether the view gets `touchesBegan` only once this recognizer has failed; false by default.
+    public var delaysTouchesBegan = false
+    /// Whether the view gets `touchesEnded` only once this recognizer has failed (and
+    /// `touchesCancelled` if it recognizes); true by default.
+    public var delaysTouchesEnded = true
+
+    /// Creates a recognizer with an optional action.
+    public init(action: ((GestureRecognizer) -> Void)? = nil) {
+        if let action { actions.append(action) }
+    }
+
+    /// Adds an action, called after each transition to began, changed, ended or cancelled.
+    public func addAction(_ action: @escaping (GestureRecognizer) -> Void) {
+        actions.append(action)
+    }
+
+    /// The recognizer's state. Subclasses set it; the base class applies the rules:
+    /// dependencies (``require(toFail:)``), the delegate, and arbitration with other recognizers.
+    public var state: State {
+        get { storedState }
+        set { requestTransition(to: newValue) }
+    }
+    private var storedState = State.possible
+
+    /// Makes this recognizer wait for `other` to fail before it begins or recognizes; if
+    /// `other` recognizes, this one fails.
+    public func require(toFail other: GestureRecognizer) {
+        precondition(other !== self, "Canopy: a gesture recognizer cannot require itself to fail")
+        failureRequirements.append(other)
+    }
+
+    /// The number of touches being watched.
+    public var numberOfTouches: Int { touches.count }
+
+    /// The centroid of the watched touches in the space of `view` (`nil`: the window).
+    public func location(in view: View?) -> CGPoint {
+        guard !touches.isEmpty else { return .zero }
+        let points = touches.map { $0.location(in: view) }
+        return CGPoint(
+            x: points.map(\.x).reduce(0, +) / CGFloat(points.count), y: points.map(\.y).reduce(0, +) / CGFloat(points.count))
+    }
+
+    // MARK: Subclass override points
+
+    /// Touches began. The default does nothing.
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event) {}
+    /// Touches moved. The default does nothing.
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
+    /// Touches ended. The default does nothing.
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event) {}
+    /// Touches were cancelled. The default cancels a gesture under way, or fails.
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event) { cancelGesture() }
+    /// Returns the recognizer to `.possible` after a gesture; subclasses clear their own state
+    /// and call `super`.
+    open func reset() {}
+
+    /// Schedules `action` on the window's event clock, `delay` seconds after `event`; it runs
+    /// when ``Window/advanceTime(to:)`` or a later event passes that time, if the recognizer is
+    /// still `.possible` and watching touches from the same gesture.
+    public func schedule(after delay: Double, from event: Event, _ action: @escaping (GestureRecognizer) -> Void) {
+        let generation = self.generation
+        owningWindow?.schedule(at: event.timestamp + delay) { [weak self] in
+            guard let self, self.generation == generation, self.state == .possible else { return }
+            action(self)
+        }
+    }
+
+    // MARK: Transitions
+
+    /// Counts gestures, so that a timer set during one does not fire into the next.
+    private var generation = 0
+
+    private func requestTransition(to newState: State) {
+        let leavesPossible = storedState == .possible && newState != .possible && newState != .failed
+        if leavesPossible {
+            if failureRequirements.contains(where: { !$0.state.isFinished || $0.deferredState != nil }) {
+                if failureRequirements.contains(where: { $0.state == .began || $0.state == .changed || $0.state == .ended }) {
+                    return fail()
+                }
+                deferredState = newState  // wait for them to fail
+                return
+            }
+            if failureRequirements.contains(where: { $0.state != .failed }) { return fail() }
+            if delegate?.gestureRecognizerShouldBegin(self) == false { return fail() }
+            if let window = owningWindow, !window.recognizerMayStart(self) { return fail() }
+        }
+        apply(newState)
+    }
+
+    private func fail() {
+        deferredState = nil
+        apply(.failed)
+    }
+
+    /// Cancels a gesture under way (or fails one that has not started).
+    func cancelGesture() {
+        switch storedState {
+        case .began, .changed: apply(.cancelled)
+        case .possible: fail()
+        default: break
+        }
+    }
+
+    private func apply(_ newState: State) {
+        guard newState != storedState || newState == .changed else { return }
+        let wasPossible = storedState == .possible
+        storedState = newState
+        if newState != .possible && newState != .failed {
+            for action in actions { action(self) }
+        }
+        if let window = owningWindow {
+            if wasPossible && (newState == .began || newState == .ended) { window.recognizerDidStart(self) }
+            if newState == .failed { window.recognizerDidFail(self) }
+        }
+    }
+
+    /// Cancels or fails the gesture and, when no touches are left to wait for, resets at once.
+    func stopGesture() {
+        cancelGesture()
+        resetIfFinished()
+    }
+
+    /// A recognizer this one required to fail has finished: take up a deferred state, or fail.
+    func requirementDidFinish() {
+        guard let wanted = deferredState else { return }
+        deferredState = nil
+        if failureRequirements.contains(where: { !$0.state.isFinished }) {
+            deferredState = wanted
+            return
+        }
+        requestTransition(to: wanted)
+    }
+
+    /// Whether this recognizer depends on `other` failing.
+    func requiresFailure(of other: GestureRecognizer) -> Bool {
+        failureRequirements.contains { $0 === other }
+    }
+
+    /// Whether `self` and `other` may be active together.
+    func canRecognizeSimultaneously(with other: GestureRecognizer) -> Bool {
+        delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self) == true
+    }
+
+    // MARK: Touch bookkeeping (the window's delivery calls these)
+
+    func watch(_ touch: Touch) { touches.append(touch) }
+
+    func stopWatching(_ touch: Touch) { touches.removeAll { $0 === touch } }
+
+    func isWatching(_ touch: Touch) -> Bool { touches.contains { $0 === touch } }
+
+    /// Whether the recognizer has recognized and waits for a requirement to fail; it takes no
+    /// new touches meanwhile.
+    var hasDeferredState: Bool { deferredState != nil }
+
+    /// Whether the recognizer waits for something without touches: a requirement to fail, or
+    /// (``expectsMoreTouches``) a next tap.
+    var isWaiting: Bool { deferredState != nil || expectsMoreTouches }
+
+    /// Whether a recognizer with no touches left is still undecided on purpose (a multi-tap
+    /// recognizer between taps). Subclasses that wait say so.
+    var expectsMoreTouches: Bool { false }
+
+    /// Back to `.possible` once a finished gesture has no touches left.
+    func resetIfFinished() {
+        guard storedState.isFinished, touches.isEmpty else { return }
+        storedState = .possible
+        deferredState = nil
+        generation += 1
+        reset()
+    }
+
+    /// Whether the recognizer is undecided (still `.possible`, or waiting on a requirement).
+    var isUndecided: Bool { storedState == .possible }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Recognizes fingers held down: after ``minimumPressDuration`` seconds without moving more
+/// than ``allowableMovement`` points it begins, then reports changes as the fingers move and
+/// ends when they lift. Continuous. Time passes on the window's event clock
+/// (``Window/advanceTime(to:)`` or a later event).
+open class LongPressGestureRecognizer: GestureRecognizer {
+    /// Seconds the fingers must stay down; 0.5 by default.
+    public var minimumPressDuration = 0.5
+    /// How far, in points, the fingers may move before the press begins; 10 by default.
+    public var allowableMovement: CGFloat = 10
+    /// Fingers needed; 1 by default.
+    public var numberOfTouchesRequired = 1
+
+    private var startLocations: [ObjectIdentifier: CGPoint] = [:]
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
+        guard state == .possible else { return }
+        for touch in touches { startLocations[ObjectIdentifier(touch)] = touch.location(in: nil) }
+        if self.touches.count > numberOfTouchesRequired { return state = .failed }
+        if self.touches.count == numberOfTouchesRequired {
+            schedule(after: minimumPressDuration, from: event) { $0.state = .began }
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
+        switch state {
+        case .possible:
+            for touch in touches {
+                guard let start = startLocations[ObjectIdentifier(touch)] else { continue }
+                let location = touch.location(in: nil)
+                if hypot(location.x - start.x, location.y - start.y) > allowableMovement { return state = .failed }
+            }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .ended
+        default: break
+        }
+    }
+
+    open override func reset() {
+        super.reset()
+        startLocations = [:]
+    }
+}
