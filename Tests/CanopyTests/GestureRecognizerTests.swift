@@ -268,6 +268,21 @@ struct GestureRecognizerTests {
         #expect(recognized == 1)
     }
 
+    @Test func aWindowReleasedWithAFingerDownFreesItsViews() throws {
+        weak var weakTarget: View?
+        weak var weakRecognizer: GestureRecognizer?
+        do {
+            let (window, target, _) = scene()
+            let press = LongPressGestureRecognizer()
+            target.addGestureRecognizer(press)
+            try window.sendTouch(.began, at: CGPoint(x: 50, y: 50), time: 0)
+            try window.sendTouch(.began, at: CGPoint(x: 350, y: 350), time: 0.1, finger: 1)  // on the window itself
+            weakTarget = target
+            weakRecognizer = press
+        }
+        #expect(weakTarget == nil && weakRecognizer == nil)
+    }
+
     @Test func aRecognizerOnAnAncestorSeesTouchesInSubviews() throws {
         let (window, target, _) = scene()
         let child = View(frame: CGRect(x: 10, y: 10, width: 50, height: 50))

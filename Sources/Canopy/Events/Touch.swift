@@ -26,7 +26,16 @@ public final class Touch: Hashable {
     /// How many times the finger tapped in quick succession at about this place (1 for a single tap).
     public internal(set) var tapCount: Int
     /// The view the touch was bound to at touch-down, or `nil` when the hit test found none.
-    public internal(set) var view: View?
+    public internal(set) var view: View? {
+        get { isOnWindow ? window : boundView }
+        set {
+            // The window owns its touches, so a touch on the window itself refers to it weakly.
+            isOnWindow = newValue != nil && newValue === window
+            boundView = isOnWindow ? nil : newValue
+        }
+    }
+    private var boundView: View?
+    private var isOnWindow = false
     /// The window the touch happened in.
     public private(set) weak var window: Window?
 

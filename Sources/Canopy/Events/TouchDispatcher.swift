@@ -27,7 +27,8 @@ final class TouchDispatcher {
     unowned let window: Window
     private(set) var clock = -Double.infinity
     private var activeTouches: [Int: Touch] = [:]
-    private var lastLiftedTouch: (location: CGPoint, timestamp: Double, view: View?, tapCount: Int)?
+    /// The last touch lifted, which a quick tap nearby continues (for tap counts).
+    private var lastLiftedTouch: Touch?
     private var timers: [(time: Double, order: Int, action: () -> Void)] = []
     private var timersScheduled = 0
     private var routes: [Route] = []
@@ -35,6 +36,16 @@ final class TouchDispatcher {
 
     init(window: Window) {
         self.window = window
+    }
+
+    /// Lets go of every touch, timer and recognizer (the window is going away).
+    func releaseTouches() {
+        for recognizer in engaged { recognizer.abandonTouches() }
+        engaged.removeAll()
+        routes.removeAll()
+        activeTouches.removeAll()
+        timers.removeAll()
+        lastLiftedTouch = nil
     }
 
     // MARK: The clock
@@ -119,7 +130,7 @@ final class TouchDispatcher {
         let view = window.hitTest(location, with: Event(type: .touches, timestamp: timestamp))
         var tapCount = 1
         if let last = lastLiftedTouch, last.view === view, timestamp - last.timestamp <= Window.multipleTapInterval,
-            hypot(location.x - last.location.x, location.y - last.location.y) <= Window.multipleTapRadius
+            hypot(location.x - last.locationInWindow.x, location.y - last.locationInWindow.y) <= Window.multipleTapRadius
         {
             tapCount = last.tapCount + 1
         }
@@ -151,7 +162,7 @@ final class TouchDispatcher {
     }
 
     private func finish(_ touch: Touch, lifted: Bool) {
-        if lifted { lastLiftedTouch = (touch.locationInWindow, touch.timestamp, touch.view, touch.tapCount) }
+        if lifted { lastLiftedTouch = touch }
         guard let route = route(of: touch) else { return }
         for recognizer in route.recognizers { recognizer.stopWatching(touch) }
         route.isFinished = true

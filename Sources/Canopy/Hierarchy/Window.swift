@@ -38,7 +38,13 @@ open class Window: View {
     public internal(set) weak var firstResponder: Responder?
 
     /// Touch delivery: the event clock, the fingers down, gesture recognizers at work.
-    private(set) lazy var dispatcher = TouchDispatcher(window: self)
+    var dispatcher: TouchDispatcher {
+        if let dispatcherStorage { return dispatcherStorage }
+        let made = TouchDispatcher(window: self)
+        dispatcherStorage = made
+        return made
+    }
+    private var dispatcherStorage: TouchDispatcher?
 
     /// The application object: the window's next responder.
     open override var next: Responder? { application }
@@ -52,6 +58,8 @@ open class Window: View {
     }
 
     deinit {
+        // Fingers still down hold their views, whose recognizers hold the touches.
+        dispatcherStorage?.releaseTouches()
         // Views that outlive their window must not point at it.
         var stack = subviews
         while let view = stack.popLast() {

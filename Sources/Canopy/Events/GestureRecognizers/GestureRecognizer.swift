@@ -221,6 +221,15 @@ open class GestureRecognizer {
 
     func stopWatching(_ touch: Touch) { touches.removeAll { $0 === touch } }
 
+    /// Forgets every touch and returns to `.possible` without actions (the window went away).
+    func abandonTouches() {
+        touches.removeAll()
+        storedState = .possible
+        deferredState = nil
+        generation += 1
+        reset()
+    }
+
     func isWatching(_ touch: Touch) -> Bool { touches.contains { $0 === touch } }
 
     /// Whether the recognizer has recognized and waits for a requirement to fail; it takes no
