@@ -187,6 +187,16 @@ open class GestureRecognizer {
         }
     }
 
+    /// Ends a continuous gesture under way (`.ended`), or fails one that has not begun: what a
+    /// continuous recognizer does when its fingers lift.
+    public func endGesture() {
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .ended
+        default: break
+        }
+    }
+
     /// Cancels or fails the gesture and, when no touches are left to wait for, resets at once.
     func stopGesture() {
         cancelGesture()
