@@ -115,6 +115,18 @@ struct GestureRecognizerTests {
         #expect(log.entries == ["target.began(1)", "target.cancelled(1)"])
     }
 
+    @Test func theEventClockOnlyMovesForward() throws {
+        let (window, _, _) = scene()
+        try window.advanceTime(to: 2)
+        #expect(window.eventTime == 2)
+        #expect(throws: TouchInputError.timeWentBackwards(timestamp: 1, latest: 2)) { try window.advanceTime(to: 1) }
+        #expect(throws: TouchInputError.timeWentBackwards(timestamp: .infinity, latest: 2)) {
+            try window.advanceTime(to: .infinity)
+        }
+        try window.sendTouch(.began, at: CGPoint(x: 10, y: 10), time: 3)
+        #expect(window.eventTime == 3)
+    }
+
     @Test func aLongPressFailsWhenTheFingerWanders() throws {
         let (window, target, _) = scene()
         var states: [GestureRecognizer.State] = []

@@ -16,7 +16,8 @@ extension View {
     }
 
     /// The answers of ``hitTest(_:with:)`` for each of `points`, given in this view's space.
-    /// - Complexity: the cost of one hit test per point; the tree is refreshed once.
+    /// - Complexity: one hit test per point; between them the window's flattened tree is
+    ///   already current, so refreshing it costs nothing.
     public func hitTest(_ points: [CGPoint], with event: Event?) -> [View?] {
         points.map { hitTest($0, with: event) }
     }
