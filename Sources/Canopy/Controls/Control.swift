@@ -79,12 +79,19 @@ open class Control: View {
 
     /// Whether the control responds to touches; a disabled control ignores them.
     open var isEnabled = true {
-        didSet { if !isEnabled, let touch = trackedTouch { cancel(touch, with: nil) } }
+        didSet {
+            if !isEnabled, let touch = trackedTouch { cancel(touch, with: nil) }
+            stateDidChange()
+        }
     }
     /// Whether the control is selected.
-    open var isSelected = false
+    open var isSelected = false {
+        didSet { stateDidChange() }
+    }
     /// Whether the control is highlighted (a tracked touch is inside).
-    open var isHighlighted = false
+    open var isHighlighted = false {
+        didSet { stateDidChange() }
+    }
     /// Whether a touch is being tracked.
     public private(set) var isTracking = false
     /// Whether the tracked touch is inside (within ``touchTolerance`` of the bounds).
@@ -97,6 +104,12 @@ open class Control: View {
         if !isEnabled { state.insert(.disabled) }
         if isSelected { state.insert(.selected) }
         return state
+    }
+
+    /// Called after ``isEnabled``, ``isSelected`` or ``isHighlighted`` is set: tells observers,
+    /// and lets Canopy's controls that show their state (a button) update.
+    func stateDidChange() {
+        observedPropertiesDidChange()
     }
 
     // MARK: Actions

@@ -16,6 +16,7 @@ extension View {
             precondition(newValue.isFinite, "Canopy: \(self) was given non-finite bounds \(newValue)")
             let oldSize = geometry.bounds.size
             applyBounds(newValue.standardized)
+            observedPropertiesDidChange()
             autoresizeSubviews(after: oldSize)
         }
     }
@@ -73,6 +74,7 @@ extension View {
             precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite frame \(newValue)")
             let oldSize = geometry.bounds.size
             assignFrame(newValue.standardized)
+            observedPropertiesDidChange()
             autoresizeSubviews(after: oldSize)
         }
     }
@@ -110,6 +112,7 @@ extension View {
             rowDidChange()
         }
         applyBounds(CGRect(origin: geometry.bounds.origin, size: size))
+        observedPropertiesDidChange()
     }
 
     /// Autoresizes the subtree after this view's bounds size changed from `oldSize`: each
@@ -137,6 +140,7 @@ extension View {
         guard geometry[keyPath: field] != value else { return }
         geometry[keyPath: field] = value
         rowDidChange()
+        observedPropertiesDidChange()
     }
 
     /// The map from this view's space to its superview's space.

@@ -17,7 +17,7 @@ import Foundation
 /// window.addSubview(card)
 /// let corner = card.convert(CGPoint(x: 350, y: 200), to: nil)  // (370, 300) in the window
 /// ```
-open class View: Responder, CustomStringConvertible {
+open class View: Responder, CustomStringConvertible, PropertyObservable {
     // MARK: Geometry storage (see View+Geometry.swift)
 
     /// The four values that place the view, kept together so that the flattening loop reads
@@ -72,6 +72,8 @@ open class View: Responder, CustomStringConvertible {
     let asksSwiftToHitTest: Bool
     /// This view's CNP_NODE_* flags, kept current by the properties they derive from.
     private(set) var coreFlags: UInt32 = 0
+    /// The observers of this view's properties; created by the first observation.
+    private var observationRegistryStorage: ObservationRegistry?
 
     // MARK: Creating views
 
@@ -155,7 +157,9 @@ open class View: Responder, CustomStringConvertible {
     public var tag = 0
 
     /// The color that fills the bounds before `draw(_:)`, or `nil` for none.
-    public var backgroundColor: Color?
+    public var backgroundColor: Color? {
+        didSet { observedPropertiesDidChange() }
+    }
 
     /// Whether the view promises to fill its bounds with opaque content.
     public var isOpaque = true
@@ -238,6 +242,16 @@ open class View: Responder, CustomStringConvertible {
         bounds.contains(point)
     }
 
+    // MARK: Observation
+
+    /// The observers of this view's properties (see ``PropertyObservable``).
+    public var observationRegistry: ObservationRegistry {
+        if let registry = observationRegistryStorage { return registry }
+        let registry = ObservationRegistry()
+        observationRegistryStorage = registry
+        return registry
+    }
+
     // MARK: Responder chain
 
     /// The view controller whose root view this is, else the superview.
@@ -269,6 +283,13 @@ open class View: Responder, CustomStringConvertible {
         if asksSwiftToHitTest { bits |= CNP_NODE_CUSTOM_HIT_TEST }
         coreFlags = bits
         rowDidChange()
+        observedPropertiesDidChange()
+    }
+
+    /// Tells the observers of this view's properties that some may have changed; each observer
+    /// reports only a real change of its own property.
+    final func observedPropertiesDidChange() {
+        observationRegistryStorage?.propertiesDidChange(of: self)
     }
 
     /// Tells the window's flattened tree that this view's row changed.

@@ -31,7 +31,7 @@ extension GestureRecognizerDelegate {
 /// the view's touches are cancelled.
 ///
 /// Subclasses override the four touch methods and ``reset()``, and set ``state``.
-open class GestureRecognizer {
+open class GestureRecognizer: PropertyObservable {
     /// A recognizer's state.
     public enum State: Sendable {
         /// Touches are being watched; nothing recognized yet.
@@ -93,7 +93,12 @@ open class GestureRecognizer {
         get { storedState }
         set { requestTransition(to: newValue) }
     }
-    private var storedState = State.possible
+    private var storedState = State.possible {
+        didSet { if storedState != oldValue { observationRegistry.propertiesDidChange(of: self) } }
+    }
+
+    /// The observers of this recognizer's properties (its ``state``).
+    public let observationRegistry = ObservationRegistry()
 
     /// Makes this recognizer wait for `other` to fail before it begins or recognizes; if
     /// `other` recognizes, this one fails.

@@ -1,0 +1,158 @@
+import Foundation
+
+/// A view that scrolls its content, with the behaviour of UIKit's `UIScrollView`.
+///
+/// The content is the scroll view's subviews, laid out in content coordinates; ``contentOffset``
+/// (the bounds origin) is the content point shown at the top-left corner. Scrolling only moves
+/// the bounds origin, so every scroll flags the scroll view for layout: a subclass can tile its
+/// content in `layoutSubviews()`.
+///
+/// A finger dragged over the scroll view scrolls it through ``panGestureRecognizer``; beyond
+/// the ends the content follows at a reduced rate (when ``bounces``). When the finger lifts the
+/// content decelerates, and springs back into range, on the window's event clock: advance it
+/// with ``Window/advanceTime(to:)`` or later events. Animation frames are 1/60 s apart.
+open class ScrollView: View {
+    /// How quickly a fling slows down: the velocity is multiplied by `rawValue` each millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        /// The factor per millisecond.
+        public let rawValue: CGFloat
+        /// Creates a rate; `rawValue` must be in (0, 1).
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// UIKit's default rate.
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        /// UIKit's fast rate (paging-like).
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    /// The time between animation frames, in seconds.
+    public static let frameInterval = 1.0 / 60
+    /// How long `setContentOffset(_:animated: true)` takes, in seconds.
+    public static let scrollAnimationDuration = 0.3
+
+    /// The pan recognizer that drives dragging; disabled when ``isScrollEnabled`` is false.
+    public let panGestureRecognizer: PanGestureRecognizer = ScrollPanGestureRecognizer()
+    /// Told of scrolling; not retained.
+    public weak var delegate: ScrollViewDelegate?
+
+    /// The size of the content, in content coordinates.
+    public var contentSize = CGSize.zero {
+        didSet { if contentSize != oldValue { observedPropertiesDidChange() } }
+    }
+    /// Extra scrollable space around the content; the offset may go from `-inset.left/top` up
+    /// to `contentSize + inset.right/bottom - bounds.size`.
+    public var contentInset = EdgeInsets.zero {
+        didSet { if contentInset != oldValue { observedPropertiesDidChange() } }
+    }
+    /// The inset the scrolling range uses. Canopy has no safe area, so it is ``contentInset``.
+    public var adjustedContentInset: EdgeInsets { contentInset }
+    /// Whether dragging scrolls; turning it off leaves the offset where it is.
+    public var isScrollEnabled = true {
+        didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+    }
+    /// Whether the content goes past the ends while dragged and springs back; true by default.
+    public var bounces = true
+    /// Whether the content bounces vertically even when it fits; false by default.
+    public var alwaysBounceVertical = false
+    /// Whether the content bounces horizontally even when it fits; false by default.
+    public var alwaysBounceHorizontal = false
+    /// How quickly a fling slows down.
+    public var decelerationRate = DecelerationRate.normal
+
+    /// Whether a finger is scrolling the content.
+    public internal(set) var isDragging = false {
+        didSet { if isDragging != oldValue { observedPropertiesDidChange() } }
+    }
+    /// Whether the content is moving on its own after a drag.
+    public internal(set) var isDecelerating = false {
+        didSet { if isDecelerating != oldValue { observedPropertiesDidChange() } }
+    }
+
+    /// The offset when the current drag began.
+    var dragOrigin = CGPoint.zero
+    /// Counts motions, so that a frame scheduled for one does not move the next.
+    private var motionGeneration = 0
+
+    /// Creates a scroll view with the given frame and an empty content size.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        panGestureRecognizer.addAction { [unowned self] recognizer in
+            self.panDidChange(recognizer as! PanGestureRecognizer)
+        }
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    // MARK: The offset
+
+    /// The content point shown at the top-left corner: the bounds origin. Setting it stops a
+    /// motion under way (as ``setContentOffset(_:animated:)`` does without animation).
+    public var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { setContentOffset(newValue, animated: false) }
+    }
+
+    /// Scrolls to `offset`: at once, or over ``scrollAnimationDuration`` on the window's event
+    /// clock (ease in, ease out; the delegate hears `scrollViewDidEndScrollingAnimation` at the
+    /// end). The offset is not clamped to the scrollable range, as in UIKit.
+    /// - Precondition: both coordinates are finite.
+    public func setContentOffset(_ offset: CGPoint, animated: Bool) {
+        precondition(offset.isFinite, "Canopy: \(self) was given a non-finite content offset \(offset)")
+        stopMotion()
+        guard animated, let window, offset != contentOffset else { return applyOffset(offset) }
+        let start = contentOffset, startTime = window.eventTime.isFinite ? window.eventTime : 0
+        runMotion(startingAt: startTime) { scrollView, time in
+            let progress = min(1, (time - startTime) / Self.scrollAnimationDuration)
+            let eased = CGFloat(progress * progress * (3 - 2 * progress))
+            scrollView.applyOffset(
+                CGPoint(x: start.x + (offset.x - start.x) * eased, y: start.y + (offset.y - start.y) * eased))
+            guard progress == 1 else { return false }
+            scrollView.delegate?.scrollViewDidEndScrollingAnimation(scrollView)
+            return true
+        }
+    }
+
+    /// The offsets the content rests within, per axis: from `-inset` to the far end of the
+    /// content plus the inset, less the visible size (never below the start).
+    public var scrollableRange: (x: ClosedRange<CGFloat>, y: ClosedRange<CGFloat>) {
+        let inset = adjustedContentInset, size = bounds.size
+        let minX = -inset.left, minY = -inset.top
+        let maxX = max(minX, contentSize.width + inset.right - size.width)
+        let maxY = max(minY, contentSize.height + inset.bottom - size.height)
+        return (minX...maxX, minY...maxY)
+    }
+
+    func applyOffset(_ offset: CGPoint) {
+        guard offset != bounds.origin else { return }
+        bounds.origin = offset
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    // MARK: Motion on the event clock
+
+    /// Runs `step` once per frame from `startTime`, with the frame's time, until it returns true.
+    func runMotion(startingAt startTime: Double, _ step: @escaping (ScrollView, Double) -> Bool) {
+        motionGeneration += 1
+        scheduleFrame(at: startTime + Self.frameInterval, generation: motionGeneration, step)
+    }
+
+    private func scheduleFrame(at time: Double, generation: Int, _ step: @escaping (ScrollView, Double) -> Bool) {
+        window?.schedule(at: time) { [weak self] in
+            guard let self, self.motionGeneration == generation else { return }
+            if step(self, time) {
+                self.motionGeneration += 1
+            } else {
+                self.scheduleFrame(at: time + Self.frameInterval, generation: generation, step)
+            }
+        }
+    }
+
+    /// Stops a deceleration or animation under way, where it is.
+    func stopMotion() {
+        motionGeneration += 1
+        isDecelerating = false
+    }
+
+    open override func willMove(toWindow newWindow: Window?) {
+        super.willMove(toWindow: newWindow)
+        if newWindow !== window { stopMotion() }
+    }
+}
