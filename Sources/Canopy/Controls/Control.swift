@@ -97,6 +97,15 @@ open class Control: View {
     /// Whether the tracked touch is inside (within ``touchTolerance`` of the bounds).
     public private(set) var isTouchInside = false
 
+    /// How the content is placed across the width; centered by default.
+    public var contentHorizontalAlignment = ContentHorizontalAlignment.center {
+        didSet { setNeedsLayout() }
+    }
+    /// How the content is placed across the height; centered by default.
+    public var contentVerticalAlignment = ContentVerticalAlignment.center {
+        didSet { setNeedsLayout() }
+    }
+
     /// The control's current state, from ``isEnabled``, ``isSelected`` and ``isHighlighted``.
     public var state: State {
         var state: State = []

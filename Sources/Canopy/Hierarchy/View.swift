@@ -124,6 +124,7 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     /// Canopy's own classes whose hit testing the C core can do without asking Swift.
     static let classesHitTestedInCore: Set<ObjectIdentifier> = [
         ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(Control.self),
+        ObjectIdentifier(Button.self), ObjectIdentifier(ScrollView.self),
     ]
 
     // MARK: Appearance
@@ -219,6 +220,23 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
 
     /// The size that best fits `size`; the default is the current bounds size.
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    // MARK: Intrinsic size
+
+    /// The value of an ``intrinsicContentSize`` dimension the view has no natural size for.
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// The natural size of the view's content (a button's title and image), per dimension, or
+    /// ``noIntrinsicMetric`` for a dimension without one; the default has neither.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+    }
+
+    /// Tells the layout that ``intrinsicContentSize`` changed: the superview is flagged for
+    /// layout, since it places this view.
+    open func invalidateIntrinsicContentSize() {
+        superview?.setNeedsLayout()
+    }
 
     // MARK: Hit testing (see View+HitTesting.swift)
 

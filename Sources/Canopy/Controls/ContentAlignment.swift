@@ -1,0 +1,55 @@
+import Foundation
+
+extension Control {
+    /// How a control places its content across its width.
+    public enum ContentHorizontalAlignment: Sendable {
+        /// Centered.
+        case center
+        /// Against the left edge.
+        case left
+        /// Against the right edge.
+        case right
+        /// Stretched to the full width.
+        case fill
+        /// Against the leading edge (the left: Canopy lays controls out left to right).
+        case leading
+        /// Against the trailing edge (the right).
+        case trailing
+    }
+
+    /// How a control places its content across its height.
+    public enum ContentVerticalAlignment: Sendable {
+        /// Centered.
+        case center
+        /// Against the top edge.
+        case top
+        /// Against the bottom edge.
+        case bottom
+        /// Stretched to the full height.
+        case fill
+    }
+}
+
+extension Control.ContentHorizontalAlignment {
+    /// Where a box of `length` goes in `available` (from `start`); `fill` takes it all.
+    func place(_ length: CGFloat, from start: CGFloat, in available: CGFloat) -> (origin: CGFloat, length: CGFloat) {
+        switch self {
+        case .center: (start + (available - length) / 2, length)
+        case .left, .leading: (start, length)
+        case .right, .trailing: (start + available - length, length)
+        case .fill: (start, available)
+        }
+    }
+}
+
+extension Control.ContentVerticalAlignment {
+    /// Where a box of `length` goes in `available` (from `start`); `fill` takes it all.
+    func place(_ length: CGFloat, from start: CGFloat, in available: CGFloat) -> (origin: CGFloat, length: CGFloat) {
+        switch self {
+        case .center: (start + (available - length) / 2, length)
+        case .top: (start, length)
+        case .bottom: (start + available - length, length)
+        case .fill: (start, available)
+        }
+    }
+}

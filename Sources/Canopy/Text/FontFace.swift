@@ -1,0 +1,77 @@
+import Foundation
+
+/// Why a font file could not be read.
+public struct FontFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file, as given.
+    public let path: String
+    /// What is wrong with it.
+    public let reason: String
+
+    /// `"<path>: <reason>"`.
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// The metrics of one TrueType or OpenType font file: what text measurement needs (units per
+/// em, ascender, descender, line gap, each character's advance width), read once.
+///
+/// Widths are the sums of the glyphs' advances: no kerning and no shaping, so ligatures and
+/// complex scripts measure as their characters' separate glyphs. A character the font lacks
+/// measures as its missing-glyph box.
+public final class FontFace: Sendable {
+    /// The design units per em.
+    public let unitsPerEm: Int
+    /// The distance above the baseline, in design units (positive).
+    public let ascender: Int
+    /// The distance below the baseline, in design units (negative).
+    public let descender: Int
+    /// Extra space between lines, in design units.
+    public let lineGap: Int
+    private let advances: [UInt16]
+    private let glyphs: CharacterMap
+
+    /// Reads the face at `path`.
+    /// - Throws: ``FontFileError`` when the file cannot be read or is not a font Canopy can read.
+    public convenience init(contentsOfFile path: String) throws(FontFileError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FontFileError(path: path, reason: "cannot be read")
+        }
+        try self.init(data: data, path: path)
+    }
+
+    /// Reads a face from the bytes of a font file; `path` names it in errors.
+    /// - Throws: ``FontFileError`` when the bytes are not a font Canopy can read.
+    public init(data: Data, path: String = "<data>") throws(FontFileError) {
+        do {
+            let file = try FontTables(bytes: [UInt8](data))
+            let head = try file.table("head"), hhea = try file.table("hhea")
+            unitsPerEm = Int(try head.uint16(at: 18))
+            guard unitsPerEm > 0 else { throw FontTables.Malformed("head.unitsPerEm is 0") }
+            ascender = Int(try hhea.int16(at: 4))
+            descender = Int(try hhea.int16(at: 6))
+            lineGap = Int(try hhea.int16(at: 8))
+            advances = try Self.readAdvances(try file.table("hmtx"), count: Int(try hhea.uint16(at: 34)))
+            glyphs = try CharacterMap(try file.table("cmap"))
+        } catch let error as FontTables.Malformed {
+            throw FontFileError(path: path, reason: error.reason)
+        } catch {
+            throw FontFileError(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The advance width of `scalar`, in design units.
+    public func advance(of scalar: Unicode.Scalar) -> Int {
+        let glyph = glyphs.glyph(for: scalar.value)
+        // Glyphs past the last metric share its advance (monospaced tails).
+        return Int(advances[min(glyph, advances.count - 1)])
+    }
+
+    /// The advance width of `text`, in design units.
+    public func advance(of text: some StringProtocol) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + advance(of: $1) }
+    }
+
+    private static func readAdvances(_ hmtx: FontTables.Table, count: Int) throws -> [UInt16] {
+        guard count > 0 else { throw FontTables.Malformed("hhea.numberOfHMetrics is 0") }
+        return try (0..<count).map { try hmtx.uint16(at: $0 * 4) }
+    }
+}

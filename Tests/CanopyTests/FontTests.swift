@@ -1,0 +1,46 @@
+import Canopy
+import Foundation
+import Testing
+
+/// Expected values were read from the same files with fontTools (an independent TrueType
+/// reader): DejaVu Sans has 2048 units per em, an ascender of 1901 and a descender of -483.
+@Suite("Fonts: real metrics from TrueType files")
+struct FontTests {
+    @Test func theSystemFaceHasDejaVuSansMetrics() {
+        let face = Font.systemFont(ofSize: 15).face
+        #expect(face.unitsPerEm == 2048 && face.ascender == 1901 && face.descender == -483 && face.lineGap == 0)
+        #expect(face.advance(of: "Tap me") == 7712)
+        #expect(face.advance(of: "Hello, world") == 12132)
+        #expect(Font.boldSystemFont(ofSize: 15).face.advance(of: "Tap me") == 8481)
+    }
+
+    @Test func charactersBeyondTheBasicPlaneAndMissingOnesMeasure() {
+        let face = Font.systemFont(ofSize: 15).face
+        #expect(face.advance(of: "\u{1F600}") == 2135)  // from the format-12 character map
+        #expect(face.advance(of: "Ω€漢") == 1565 + 1303 + 1229)  // 漢 is missing: the .notdef box
+    }
+
+    @Test func sizesScaleWithThePointSizeAndRoundUp() {
+        let font = Font.systemFont(ofSize: 15)
+        #expect(font.width(of: "Tap me") == 56.484375)  // 7712 · 15 / 2048
+        #expect(isClose(font.lineHeight, 2384.0 * 15 / 2048))
+        #expect(font.size(of: "Tap me") == CGSize(width: 57, height: 18))
+        #expect(font.size(of: "") == .zero)
+        #expect(Font.systemFont(ofSize: 30).width(of: "Tap me") == 112.96875)
+    }
+
+    @Test func badFilesAreRefusedWithTheirReason() {
+        #expect(throws: FontFileError.self) { try FontFace(contentsOfFile: "/nonexistent.ttf") }
+        do {
+            _ = try FontFace(data: Data("not a font".utf8), path: "notes.txt")
+            Issue.record("a text file was read as a font")
+        } catch {
+            #expect(error.description.hasPrefix("notes.txt: not a TrueType or OpenType font"))
+        }
+        // Every truncation of a real font is refused, never read past its end.
+        let real = FileManager.default.contents(atPath: Font.systemFacePath)!
+        for length in [0, 3, 11, 12, 200, 600, real.count / 2] {
+            #expect(throws: FontFileError.self) { try FontFace(data: real.prefix(length)) }
+        }
+    }
+}
