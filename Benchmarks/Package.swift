@@ -25,6 +25,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
 
+        .executableTarget(
+            name: "Events",
+            dependencies: [
+                .product(name: "Canopy", package: "Canopy"),
+                .product(name: "CanopyWorkloads", package: "Canopy"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Events",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+
         // MARK: - Peers
 
         .target(name: "PlainLoops", path: "Sources/PlainLoops"),
