@@ -36,6 +36,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
 
+        .executableTarget(
+            name: "AutoLayout",
+            dependencies: [
+                .product(name: "Canopy", package: "Canopy"),
+                .product(name: "CanopyWorkloads", package: "Canopy"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AutoLayout",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+
         // MARK: - Peers
 
         .target(name: "PlainLoops", path: "Sources/PlainLoops"),

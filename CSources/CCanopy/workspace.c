@@ -3,8 +3,8 @@
 #include <stdlib.h>
 
 struct cnp_workspace {
-    void *memory;
-    size_t capacity;
+    void *memory[CNP_WORKSPACE_PARTS];
+    size_t capacity[CNP_WORKSPACE_PARTS];
 };
 
 cnp_workspace *cnp_workspace_create(void) {
@@ -15,31 +15,44 @@ void cnp_workspace_destroy(cnp_workspace *workspace) {
     if (workspace == NULL) {
         return;
     }
-    free(workspace->memory);
+    for (unsigned part = 0; part < CNP_WORKSPACE_PARTS; part++) {
+        free(workspace->memory[part]);
+    }
     free(workspace);
 }
 
 size_t cnp_workspace_capacity(const cnp_workspace *workspace) {
-    return workspace == NULL ? 0 : workspace->capacity;
+    size_t total = 0;
+    for (unsigned part = 0; workspace != NULL && part < CNP_WORKSPACE_PARTS; part++) {
+        total += workspace->capacity[part];
+    }
+    return total;
 }
 
 void *cnp_workspace_reserve(cnp_workspace *workspace, size_t bytes) {
-    if (bytes <= workspace->capacity) {
-        return workspace->memory;
+    return cnp_workspace_reserve_part(workspace, 0, bytes);
+}
+
+void *cnp_workspace_reserve_part(cnp_workspace *workspace, unsigned part, size_t bytes) {
+    if (part >= CNP_WORKSPACE_PARTS) {
+        return NULL;
+    }
+    if (bytes <= workspace->capacity[part]) {
+        return workspace->memory[part];
     }
     // Doubling keeps a sequence of growing requests linear in total copying.
-    size_t capacity = workspace->capacity < 4096 ? 4096 : workspace->capacity;
+    size_t capacity = workspace->capacity[part] < 4096 ? 4096 : workspace->capacity[part];
     while (capacity < bytes) {
         if (capacity > SIZE_MAX / 2) {
             return NULL;
         }
         capacity *= 2;
     }
-    void *memory = realloc(workspace->memory, capacity);
+    void *memory = realloc(workspace->memory[part], capacity);
     if (memory == NULL) {
         return NULL;
     }
-    workspace->memory = memory;
-    workspace->capacity = capacity;
+    workspace->memory[part] = memory;
+    workspace->capacity[part] = capacity;
     return memory;
 }

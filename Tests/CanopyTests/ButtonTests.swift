@@ -110,4 +110,25 @@ struct ButtonTests {
         window.runUpdateCycle()
         #expect(container.log.entries.contains("container.layoutSubviews"))
     }
+
+    /// The reference documents' round button: `point(inside:)` makes its corners fall through.
+    @Test func aRoundButtonIgnoresTapsInItsCorners() throws {
+        final class RoundButton: Button {
+            override func point(inside point: CGPoint, with event: Canopy.Event?) -> Bool {
+                let r = bounds.width / 2, dx = point.x - bounds.midX, dy = point.y - bounds.midY
+                return dx * dx + dy * dy <= r * r
+            }
+        }
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        let button = RoundButton(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
+        window.addSubview(button)
+        var taps = 0
+        button.addAction(for: .touchUpInside) { _, _ in taps += 1 }
+        try window.sendTouch(.began, at: CGPoint(x: 104, y: 104), time: 0)  // a corner
+        try window.sendTouch(.ended, at: CGPoint(x: 104, y: 104), time: 0.1)
+        #expect(taps == 0)
+        try window.sendTouch(.began, at: CGPoint(x: 150, y: 110), time: 1)  // inside the circle
+        try window.sendTouch(.ended, at: CGPoint(x: 150, y: 110), time: 1.1)
+        #expect(taps == 1)
+    }
 }

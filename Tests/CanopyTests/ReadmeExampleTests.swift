@@ -25,4 +25,23 @@ struct ReadmeExampleTests {
         #expect(window.hitTest(CGPoint(x: 30, y: 150), with: nil) === card.title)
         #expect(report.description.hasPrefix("update cycle: 1 rounds"))
     }
+
+    @Test func theAutoLayoutExampleRunsAsDocumented() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let card = Card(frame: CGRect(x: 0, y: 100, width: 390, height: 120))
+        window.addSubview(card)
+        let badge = View()
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        card.addSubview(badge)
+        LayoutConstraint.activate([
+            badge.trailingAnchor.constraint(equalTo: card.layoutMarginsGuide.trailingAnchor),
+            badge.centerYAnchor.constraint(equalTo: card.centerYAnchor),
+            badge.widthAnchor.constraint(equalToConstant: 24),
+            badge.heightAnchor.constraint(equalTo: badge.widthAnchor),
+        ])
+        window.runUpdateCycle()
+        #expect(badge.frame == CGRect(x: 358, y: 48, width: 24, height: 24))
+        #expect(window.layoutReport.conflicts.isEmpty && !badge.hasAmbiguousLayout)
+        #expect(card.frame == CGRect(x: 0, y: 100, width: 390, height: 120))  // its frame became constraints
+    }
 }

@@ -14,5 +14,6 @@
 #include "cnp_tree.h"
 #include "cnp_convert.h"
 #include "cnp_hit_test.h"
+#include "cnp_solver.h"
 
 #endif

@@ -52,8 +52,13 @@ typedef enum cnp_status {
     CNP_ERROR_SINGULAR = 3,
     /// The workspace could not grow.
     CNP_ERROR_OUT_OF_MEMORY = 4,
-    /// A required pointer was NULL or a count was negative.
-    CNP_ERROR_BAD_ARGUMENT = 5
+    /// A required pointer was NULL, a count was negative, or an input was outside its documented
+    /// range (an unknown enum value, say).
+    CNP_ERROR_BAD_ARGUMENT = 5,
+    /// The problem needs more memory or work than the call's documented limits allow.
+    CNP_ERROR_TOO_LARGE = 6,
+    /// An iterative method reached its iteration cap before converging.
+    CNP_ERROR_NOT_CONVERGED = 7
 } cnp_status;
 
 #ifdef __cplusplus

@@ -120,8 +120,8 @@ open class Button: Control {
     private func slots(in content: CGRect) -> (image: CGRect, title: CGRect) {
         let image = imageSize.width
         let title = min(titleSize.width, max(0, content.width - image))
-        let pair = contentHorizontalAlignment.place(image + title, from: content.minX, in: content.width)
-        let titleWidth = contentHorizontalAlignment == .fill ? max(0, pair.length - image) : title
+        let pair = effectiveContentHorizontalAlignment.place(image + title, from: content.minX, in: content.width)
+        let titleWidth = effectiveContentHorizontalAlignment == .fill ? max(0, pair.length - image) : title
         return (
             CGRect(x: pair.origin, y: content.minY, width: image, height: content.height),
             CGRect(x: pair.origin + image, y: content.minY, width: titleWidth, height: content.height))
@@ -131,8 +131,8 @@ open class Button: Control {
     /// box moves by half the difference of opposite insets, an edge-aligned one by its edge's).
     private func place(_ size: CGSize, in slot: CGRect, insets: EdgeInsets) -> CGRect {
         let room = slot.inset(by: insets)
-        let width = contentHorizontalAlignment == .fill ? room.width : min(size.width, slot.width)
-        let x = contentHorizontalAlignment.place(width, from: room.minX, in: room.width)
+        let width = effectiveContentHorizontalAlignment == .fill ? room.width : min(size.width, slot.width)
+        let x = effectiveContentHorizontalAlignment.place(width, from: room.minX, in: room.width)
         let y = contentVerticalAlignment.place(size.height, from: room.minY, in: room.height)
         return CGRect(x: x.origin, y: y.origin, width: x.length, height: y.length)
     }

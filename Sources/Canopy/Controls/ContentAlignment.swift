@@ -11,9 +11,9 @@ extension Control {
         case right
         /// Stretched to the full width.
         case fill
-        /// Against the leading edge (the left: Canopy lays controls out left to right).
+        /// Against the leading edge (the right, when the control lays out right to left).
         case leading
-        /// Against the trailing edge (the right).
+        /// Against the trailing edge (the left, when the control lays out right to left).
         case trailing
     }
 
@@ -27,6 +27,19 @@ extension Control {
         case bottom
         /// Stretched to the full height.
         case fill
+    }
+}
+
+extension Control {
+    /// ``contentHorizontalAlignment`` with leading and trailing resolved to left or right by
+    /// the control's layout direction.
+    public var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
+        switch contentHorizontalAlignment {
+        case .leading: return rightToLeft ? .right : .left
+        case .trailing: return rightToLeft ? .left : .right
+        default: return contentHorizontalAlignment
+        }
     }
 }
 

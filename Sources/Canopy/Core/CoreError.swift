@@ -14,6 +14,10 @@ public struct CoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case outOfMemory
         /// The call's arguments were malformed.
         case badArgument
+        /// The problem needs more work or memory than the core's documented limits allow.
+        case tooLarge
+        /// An iterative method reached its iteration cap.
+        case notConverged
     }
 
     /// What went wrong.
@@ -38,6 +42,8 @@ public struct CoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case CNP_ERROR_NON_FINITE: kind = .nonFinite
         case CNP_ERROR_SINGULAR: kind = .singular
         case CNP_ERROR_OUT_OF_MEMORY: kind = .outOfMemory
+        case CNP_ERROR_TOO_LARGE: kind = .tooLarge
+        case CNP_ERROR_NOT_CONVERGED: kind = .notConverged
         default: kind = .badArgument
         }
         self.init(kind: kind, node: node, viewDescription: viewDescription)

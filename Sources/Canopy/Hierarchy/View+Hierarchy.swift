@@ -125,6 +125,7 @@ extension View {
                 oldWindow.firstResponder = nil
             }
             view.storedWindow = newWindow
+            if view.layoutStateStorage != nil { newWindow?.layoutEngine.markDirty() }
         }
     }
 
@@ -165,6 +166,7 @@ extension View {
         oldSuperview.subviews.remove(at: index)
         superviewStorage = nil
         oldWindow?.flattenedTreeStorage.structureDidChange()
+        oldWindow?.layoutEngineStorage?.markDirty()
         if oldWindow != nil { moveSubtree(from: oldWindow, to: nil) }
         oldSuperview.setNeedsLayout()
         return oldWindow
@@ -189,6 +191,7 @@ extension View {
         subviews.insert(view, at: min(index, subviews.count))
         view.superviewStorage = self
         storedWindow?.flattenedTreeStorage.structureDidChange()
+        storedWindow?.layoutEngineStorage?.markDirty()
         if let window = storedWindow { view.moveSubtree(from: nil, to: window) }
         markPendingBelow(view.pendingWork.union(view.pendingWorkBelow))
         view.setNeedsLayout()

@@ -74,6 +74,8 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     private(set) var coreFlags: UInt32 = 0
     /// The observers of this view's properties; created by the first observation.
     private var observationRegistryStorage: ObservationRegistry?
+    /// Constraints, guides, margins and priorities; created by the first Auto Layout use.
+    var layoutStateStorage: ViewLayoutState?
 
     // MARK: Creating views
 
@@ -97,6 +99,7 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     }
 
     deinit {
+        layoutStateStorage?.viewWillDie(self)
         // Subviews that outlive this view lose their superview. Releasing a deep chain
         // recursively would overflow the stack, so the subtrees that die with this view are
         // taken apart one level at a time.
@@ -175,6 +178,12 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     /// size changes.
     public var autoresizesSubviews = true
 
+    /// Whether this view lays out left to right or right to left, or follows its superview
+    /// (the default); leading and trailing constraints follow it.
+    public var semanticContentAttribute = SemanticContentAttribute.unspecified {
+        didSet { if semanticContentAttribute != oldValue { storedWindow?.layoutEngineStorage?.markDirty() } }
+    }
+
     /// Whether Auto Layout turns this view's frame and autoresizing mask into constraints
     /// (true for views made in code). Autoresizing applies only to views where it is true.
     public var translatesAutoresizingMaskIntoConstraints = true
@@ -233,9 +242,10 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     }
 
     /// Tells the layout that ``intrinsicContentSize`` changed: the superview is flagged for
-    /// layout, since it places this view.
+    /// layout, since it places this view, and Auto Layout re-solves when the view takes part.
     open func invalidateIntrinsicContentSize() {
         superview?.setNeedsLayout()
+        if layoutStateStorage?.isInSolvedSystem == true { storedWindow?.layoutEngine.markDirty() }
     }
 
     // MARK: Hit testing (see View+HitTesting.swift)
@@ -308,6 +318,9 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     /// reports only a real change of its own property.
     final func observedPropertiesDidChange() {
         observationRegistryStorage?.propertiesDidChange(of: self)
+        if let state = layoutStateStorage, state.isInSolvedSystem, !state.isReceivingSolution {
+            storedWindow?.layoutEngine.markDirty()
+        }
     }
 
     /// Tells the window's flattened tree that this view's row changed.

@@ -30,6 +30,23 @@ open class Window: View {
 
     let flattenedTreeStorage = FlattenedTree(retainsViews: false)
 
+    /// Auto Layout for this window's views; made when constraints first matter here.
+    var layoutEngine: LayoutEngine {
+        if let layoutEngineStorage { return layoutEngineStorage }
+        let made = LayoutEngine(window: self)
+        layoutEngineStorage = made
+        return made
+    }
+    private(set) var layoutEngineStorage: LayoutEngine?
+
+    /// The direction the window's views lay out in unless they force one; left to right by default.
+    public var userInterfaceLayoutDirection = UserInterfaceLayoutDirection.leftToRight {
+        didSet { if userInterfaceLayoutDirection != oldValue { layoutEngineStorage?.markDirty() } }
+    }
+
+    /// What the latest Auto Layout solve found: conflicts, ambiguities, counts.
+    public var layoutReport: LayoutReport { layoutEngineStorage?.report ?? LayoutReport() }
+
     /// The app object that comes after the window in the responder chain, if any.
     public var application: Application?
 
@@ -95,6 +112,7 @@ open class Window: View {
             }
             report.rounds += 1
             report.durations.constraints += clock.measure { UpdatePasses.updateConstraints(under: self, into: &report) }
+            report.durations.solve += clock.measure { solveConstraints(into: &report) }
             report.durations.layout += clock.measure { UpdatePasses.layout(under: self, into: &report) }
             report.durations.display += clock.measure { UpdatePasses.display(under: self, into: &report) }
         }
@@ -113,5 +131,14 @@ open class Window: View {
     /// - Complexity: O(n); no recursion.
     public func reflatten() {
         flattenedTreeStorage.flatten(from: self)
+    }
+
+    private func solveConstraints(into report: inout UpdateCycleReport) {
+        guard let engine = layoutEngineStorage else { return }
+        do {
+            report.problems += try engine.solveIfNeeded()
+        } catch {
+            report.problems.append(.layoutSolveFailed(reason: error.description))
+        }
     }
 }

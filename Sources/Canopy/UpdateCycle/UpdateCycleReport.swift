@@ -9,6 +9,13 @@ public struct UpdateCycleReport: Sendable, CustomStringConvertible {
         case updateConstraintsDidNotCallSuper(view: String)
         /// A view's geometry, composed down the tree, is not finite (an overflow).
         case nonFiniteGeometry(view: String)
+        /// Required constraints could not all hold; one was broken (the log in UIKit's shape;
+        /// ``Window/layoutReport`` has the structured form).
+        case unsatisfiableConstraints(log: String)
+        /// The constraints leave an item's attributes undetermined, or a priority tie decides.
+        case ambiguousLayout(item: String, attributes: [String])
+        /// The Auto Layout solve failed in the core (too large a block, say); frames were kept.
+        case layoutSolveFailed(reason: String)
 
         /// A sentence describing the problem.
         public var description: String {
@@ -20,6 +27,12 @@ public struct UpdateCycleReport: Sendable, CustomStringConvertible {
                 return "updateConstraints() of \(view) did not call super"
             case .nonFiniteGeometry(let view):
                 return "the geometry of \(view) is not finite in window space"
+            case .unsatisfiableConstraints(let log):
+                return log
+            case .ambiguousLayout(let item, let attributes):
+                return "ambiguous layout: \(item) (\(attributes.joined(separator: ", ")))"
+            case .layoutSolveFailed(let reason):
+                return "the Auto Layout solve failed: \(reason)"
             }
         }
     }
@@ -39,6 +52,8 @@ public struct UpdateCycleReport: Sendable, CustomStringConvertible {
     public struct Durations: Sendable {
         /// `updateConstraints()` passes.
         public internal(set) var constraints = Duration.zero
+        /// Auto Layout: collecting, solving and applying frames.
+        public internal(set) var solve = Duration.zero
         /// `layoutSubviews()` passes.
         public internal(set) var layout = Duration.zero
         /// `draw(_:)` passes.

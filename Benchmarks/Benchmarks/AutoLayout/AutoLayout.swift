@@ -1,0 +1,52 @@
+import Benchmark
+import Canopy
+import CanopyWorkloads
+import Foundation
+
+/// A generated constraint tree, built and solved once in setup.
+final class LayoutFixture: @unchecked Sendable {
+    let shape: ConstraintShape
+    let count: Int
+    private(set) var window: Window?
+    private var wide = false
+
+    init(_ shape: ConstraintShape, _ count: Int) {
+        self.shape = shape
+        self.count = count
+    }
+
+    func setUp() {
+        let window = ConstraintTreeGenerator(shape: shape, count: count).makeWindow()
+        window.runUpdateCycle()
+        self.window = window
+    }
+
+    func tearDown() { window = nil }
+
+    /// A full pass: the window changes width, so every frame changes; collect, solve, apply the
+    /// frames, lay out, refresh the flattened tree and its world transforms.
+    func resizeAndLayOut() {
+        wide.toggle()
+        window!.frame = CGRect(x: 0, y: 0, width: wide ? 1280 : 1024, height: 768)
+        blackHole(window!.runUpdateCycle())
+    }
+}
+
+private func label(_ count: Int) -> String {
+    count >= 1_000_000 ? "\(count / 1_000_000)M" : "\(count / 1000)k"
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(5),
+        maxIterations: 30)
+
+    for shape in ConstraintShape.allCases {
+        for count in [1_000, 10_000, 100_000] {
+            let fixture = LayoutFixture(shape, count)
+            Benchmark(
+                "Auto Layout full pass, \(shape) \(label(count))",
+                closure: { _ in fixture.resizeAndLayOut() }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
+        }
+    }
+}

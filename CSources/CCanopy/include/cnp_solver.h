@@ -1,0 +1,161 @@
+/*
+ * cnp_solver.h: the Auto Layout solver, a strict-priority least-squares solver with inequalities.
+ *
+ * A system is a list of linear rows `sum(coefficient * variable) relation constant`, each at a
+ * priority from 1 to 1000 (1000 = required). Priorities are strict: the solver satisfies the
+ * required rows exactly, then, level by level in descending priority, minimizes the sum of the
+ * squared violations of that level's rows without giving up anything a higher level achieved
+ * (hierarchical least squares). No number of low-priority rows outweighs one higher row. What
+ * is still free after the lowest level is settled by a last level that pulls every variable
+ * toward its reference value, so the answer is always unique and deterministic.
+ *
+ * Unsatisfiable required rows are not an error: the solver finds a smallest conflicting set,
+ * breaks one member of it (the one with the largest row index) and goes on, reporting both.
+ *
+ * Cost: variables and rows that required equalities with one or two variables settle (pins,
+ * offsets, multipliers, chains of them) cost O((rows + terms) log variables). What is left is
+ * split into independent blocks, each solved densely: O(n^3) per active-set step for a block
+ * of n unknowns. Blocks over 1,024 unknowns are refused with CNP_ERROR_TOO_LARGE, as is any
+ * solve whose dense work passes about 2e10 floating-point operations (a few seconds).
+ */
+#ifndef CNP_SOLVER_H
+#define CNP_SOLVER_H
+
+#include "cnp_workspace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// How a row's left-hand side compares with its constant.
+typedef enum cnp_relation {
+    CNP_RELATION_EQUAL = 0,
+    CNP_RELATION_LESS_EQUAL = 1,
+    CNP_RELATION_GREATER_EQUAL = 2
+} cnp_relation;
+
+/// What the solver made of a row (the `row_state` output).
+typedef enum cnp_row_state {
+    /// The row holds (within a tolerance scaled to the row's magnitudes).
+    CNP_ROW_SATISFIED = 0,
+    /// A soft row that does not hold: a higher priority, or its own level's least squares, won.
+    CNP_ROW_VIOLATED = 1,
+    /// A violated soft row sharing its level's error with at least one other violated row of
+    /// the same level and block: the split of the error is a least-squares choice (a solver
+    /// minimizing the sum of absolute errors, as Cassowary does, could pick another), so the
+    /// layout is ambiguous there.
+    CNP_ROW_TIED = 2,
+    /// A required row in a smallest set of required rows that cannot hold together; it was
+    /// kept and holds.
+    CNP_ROW_CONFLICT = 3,
+    /// A required row broken to make the rest satisfiable; the solve ignored it.
+    CNP_ROW_BROKEN = 4
+} cnp_row_state;
+
+/// What the solver made of a variable (the `variable_state` output).
+typedef enum cnp_variable_state {
+    /// The rows and priorities fix the variable.
+    CNP_VARIABLE_DETERMINED = 0,
+    /// The rows leave the variable free to move (equalities do not pin it; inequalities never
+    /// count as pinning); its value came from the reference level.
+    CNP_VARIABLE_AMBIGUOUS = 1
+} cnp_variable_state;
+
+/// The priority of a required row.
+static const double CNP_PRIORITY_REQUIRED = 1000.0;
+
+/// `conflict_group` of a row in no conflicting set.
+static const uint32_t CNP_NO_CONFLICT_GROUP = UINT32_MAX;
+
+/// One `coefficient * variable` of a row.
+typedef struct cnp_term {
+    uint32_t variable;
+    double coefficient;
+} cnp_term;
+
+/// `sum(terms[first_term ..< first_term + term_count]) relation constant`, at `priority`.
+typedef struct cnp_row {
+    uint32_t first_term;
+    uint32_t term_count;
+    double constant;
+    /// 1...1000; 1000 (CNP_PRIORITY_REQUIRED) must hold. Rows of equal priority form a level.
+    double priority;
+    /// A cnp_relation.
+    int32_t relation;
+} cnp_row;
+
+/// A whole system. The solver reads it and never keeps a pointer into it.
+typedef struct cnp_system {
+    uint32_t variable_count;
+    uint32_t row_count;
+    /// The length of `terms`; every row's terms must lie inside it.
+    uint32_t term_count;
+    const cnp_row *rows;
+    const cnp_term *terms;
+    /// Each variable's reference value (where the last level pulls it), or NULL for zeros.
+    /// Passing the previous layout keeps undetermined views where they were.
+    const double *reference;
+} cnp_system;
+
+/// Caller-owned outputs. Every non-NULL array is fully written when the call returns CNP_OK.
+typedef struct cnp_solution {
+    /// `variable_count` values.
+    double *values;
+    /// `row_count` signed violations at the answer: lhs - constant for an equality and for a
+    /// violated inequality, 0 for an inequality that holds; for a broken row, what it misses by.
+    double *row_error;
+    /// `row_count` cnp_row_state values.
+    uint8_t *row_state;
+    /// `variable_count` cnp_variable_state values.
+    uint8_t *variable_state;
+    /// `row_count` conflict groups, or NULL. Rows marked CONFLICT or BROKEN in the same group
+    /// form one smallest conflicting set; others get CNP_NO_CONFLICT_GROUP.
+    uint32_t *conflict_group;
+} cnp_solution;
+
+/// What a solve did, for diagnostics and benchmarks.
+typedef struct cnp_solve_report {
+    /// Independent blocks solved densely.
+    uint32_t blocks;
+    /// Unknowns of the largest such block.
+    uint32_t largest_block;
+    /// Variables settled without the dense path: expressed through another variable, fixed, or
+    /// computed afterwards from the only required equality that mentions them.
+    uint32_t substituted;
+    /// Unknowns solved densely, over all blocks.
+    uint32_t dense_variables;
+    /// Priority levels solved, over all blocks, the reference level included.
+    uint32_t levels;
+    /// Active-set steps, over all levels and blocks.
+    uint32_t active_set_iterations;
+    /// Required rows broken.
+    uint32_t broken_rows;
+    /// The row an input error was found in, or UINT32_MAX.
+    uint32_t failed_row;
+} cnp_solve_report;
+
+/// Solves `system` into `solution`. `report` may be NULL.
+///
+/// Input errors, checked before any work: CNP_ERROR_BAD_ARGUMENT for a NULL workspace, system,
+/// solution or required array (rows and terms may be NULL only when their counts are 0), a term
+/// range outside `terms`, a relation that is not a cnp_relation, or a priority outside
+/// 1...1000; CNP_ERROR_BAD_INDEX for a variable index out of range; CNP_ERROR_NON_FINITE for a
+/// NaN or infinite coefficient, constant, priority or reference value. The offending row goes
+/// to `report->failed_row`. Solve errors: CNP_ERROR_OUT_OF_MEMORY when the workspace cannot grow,
+/// CNP_ERROR_TOO_LARGE when a block needs more dense work than the limits above allow,
+/// CNP_ERROR_NOT_CONVERGED when the active set exceeds its iteration cap (a safeguard; it has
+/// not been seen to trigger), CNP_ERROR_NON_FINITE when the answer overflows. On any error the
+/// outputs are unspecified.
+///
+/// Deterministic: the same system gives the same bits. Each block's answer depends only on
+/// its own rows in their order, so adding an unrelated block changes nothing else.
+/// Scratch memory comes from `workspace`: O(variables + rows + terms), plus O(n^2 + n * m) for
+/// the largest dense block of n unknowns and m rows.
+cnp_status cnp_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                     cnp_solve_report *report);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,377 @@
+/*
+ * cnp_solve: checks the input, then solves each connected component of variables on its own
+ * (substitution, then the dense hierarchy per block), then writes every output from the final
+ * values, so the outputs always describe the answer actually returned.
+ */
+#include "solver_dense.h"
+
+#include <string.h>
+
+solver_options solver_default_options(void) {
+    return (solver_options){
+        .substitute = true,
+        .peel = true,
+        .kernel = KERNEL_AUTO,
+        .tiny_limit = 16,
+        .dense_limit = 1024,
+        .dense_memory_limit = 4e7,
+        .work_limit = 2e10,
+    };
+}
+
+void *arena_take(arena *a, size_t count, size_t size) {
+    if (size != 0 && count > (SIZE_MAX - 128 - a->used) / size) {
+        a->overflowed = true;
+        return NULL;
+    }
+    size_t bytes = count * size;
+    if (a->base == NULL) {
+        a->used += bytes + 64; // room for the alignment of the real pass
+        return NULL;
+    }
+    uintptr_t address = (uintptr_t)(a->base + a->used);
+    size_t padding = (size_t)((64 - address % 64) % 64);
+    void *piece = a->base + a->used + padding;
+    a->used += padding + bytes;
+    return piece;
+}
+
+/// Per-variable, per-row and per-term arrays, and the start arrays of components and blocks.
+typedef struct layout {
+    uint32_t *component_variable_start;
+    uint32_t *component_row_start;
+    uint32_t *block_variable_start;
+    uint32_t *block_row_start;
+} layout;
+
+static void carve(arena *a, solver *s, layout *l, size_t variables, size_t rows, size_t terms) {
+    size_t starts = variables + 2;
+    s->find = arena_take(a, variables, sizeof(uint32_t));
+    s->rep = arena_take(a, variables, sizeof(uint32_t));
+    s->scale = arena_take(a, variables, sizeof(double));
+    s->offset = arena_take(a, variables, sizeof(double));
+    s->next_member = arena_take(a, variables, sizeof(uint32_t));
+    s->last_member = arena_take(a, variables, sizeof(uint32_t));
+    s->class_size = arena_take(a, variables, sizeof(uint32_t));
+    s->variable_flags = arena_take(a, variables, sizeof(uint8_t));
+    s->rep_value = arena_take(a, variables, sizeof(double));
+    s->local = arena_take(a, variables, sizeof(uint32_t));
+    s->slot = arena_take(a, variables, sizeof(uint32_t));
+    s->component_variables = arena_take(a, variables, sizeof(uint32_t));
+    s->block_variables = arena_take(a, variables, sizeof(uint32_t));
+    s->block_of_root = arena_take(a, variables, sizeof(uint32_t));
+    s->variable_row_start = arena_take(a, variables, sizeof(uint32_t));
+    s->variable_row_count = arena_take(a, variables, sizeof(uint32_t));
+    s->variable_rows = arena_take(a, terms, sizeof(uint32_t));
+    s->row_flags = arena_take(a, rows, sizeof(uint8_t));
+    s->queue = arena_take(a, rows, sizeof(uint32_t));
+    s->group = arena_take(a, rows, sizeof(uint32_t));
+    s->reduced_start = arena_take(a, rows, sizeof(uint32_t));
+    s->reduced_count = arena_take(a, rows, sizeof(uint32_t));
+    s->reduced_variable = arena_take(a, terms, sizeof(uint32_t));
+    s->reduced_coefficient = arena_take(a, terms, sizeof(double));
+    s->reduced_constant = arena_take(a, rows, sizeof(double));
+    s->component_rows = arena_take(a, rows, sizeof(uint32_t));
+    s->block_rows = arena_take(a, rows, sizeof(uint32_t));
+    s->row_block = arena_take(a, rows, sizeof(uint32_t));
+    s->occurrences = arena_take(a, variables, sizeof(uint32_t));
+    s->peel_order = arena_take(a, rows, sizeof(uint32_t));
+    s->peeled_variable = arena_take(a, rows, sizeof(uint32_t));
+    l->component_variable_start = arena_take(a, starts, sizeof(uint32_t));
+    l->component_row_start = arena_take(a, starts, sizeof(uint32_t));
+    l->block_variable_start = arena_take(a, starts, sizeof(uint32_t));
+    l->block_row_start = arena_take(a, starts, sizeof(uint32_t));
+}
+
+/// The total number of terms over all rows (rows may share terms, so this can exceed
+/// term_count); UINT32_MAX or more is refused as too large.
+static uint64_t total_row_terms(const cnp_system *system) {
+    uint64_t total = 0;
+    for (uint32_t r = 0; r < system->row_count; r++) {
+        total += system->rows[r].term_count;
+    }
+    return total;
+}
+
+static cnp_status reserve(solver *s, layout *l, uint64_t terms) {
+    const cnp_system *system = s->system;
+    arena measure = {0};
+    carve(&measure, s, l, system->variable_count, system->row_count, (size_t)terms);
+    if (measure.overflowed) {
+        return CNP_ERROR_TOO_LARGE;
+    }
+    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, 0, measure.used);
+    if (memory == NULL) {
+        return CNP_ERROR_OUT_OF_MEMORY;
+    }
+    arena pieces = {memory, 0, false};
+    carve(&pieces, s, l, system->variable_count, system->row_count, (size_t)terms);
+    return CNP_OK;
+}
+
+/// The state before any reduction, and the identity lists of variables and rows (the first
+/// pass takes everything as one piece).
+static void start_state(solver *s) {
+    const cnp_system *system = s->system;
+    for (uint32_t v = 0; v < system->variable_count; v++) {
+        s->slot[v] = NONE;
+        s->component_variables[v] = v;
+    }
+    for (uint32_t r = 0; r < system->row_count; r++) {
+        s->component_rows[r] = r;
+        s->row_flags[r] = 0;
+        s->group[r] = NONE;
+        s->reduced_count[r] = 0;
+    }
+    reset_component(s, s->component_variables, system->variable_count, s->component_rows, 0);
+}
+
+/// Records a required row that cannot hold on its own (no unknowns, false constant) as its own
+/// smallest conflicting set, and breaks it.
+static void break_alone(solver *s, uint32_t row) {
+    s->row_flags[row] |= ROW_CONFLICT | ROW_BROKEN;
+    s->group[row] = s->next_group++;
+    s->report.broken_rows++;
+}
+
+/// Required rows left without unknowns must hold as constants. A row without terms, or without
+/// substitution, had no unknowns to begin with and is a conflict by itself; after substitution
+/// the conflict involves settled rows too, so the row is flagged for its component to be
+/// solved from the original rows. Returns the number flagged.
+static uint32_t check_constant_rows(solver *s, const uint32_t *rows, uint32_t row_count, bool substituted) {
+    uint32_t flagged = 0;
+    for (uint32_t j = 0; j < row_count; j++) {
+        uint32_t r = rows[j];
+        if ((s->row_flags[r] & (ROW_SETTLED | ROW_BROKEN | ROW_UNSOUND)) || s->reduced_count[r] > 0 ||
+            !row_is_required(s, r)) {
+            continue;
+        }
+        const cnp_row *row = solver_row(s, r);
+        double violation = row_violation(row->relation, 0.0, s->reduced_constant[r]);
+        if (fabs(violation) <= row_tolerance(row->constant, fabs(row->constant - s->reduced_constant[r]))) {
+            continue;
+        }
+        if (substituted && row->term_count > 0) {
+            s->row_flags[r] |= ROW_UNSOUND;
+            flagged++;
+        } else {
+            break_alone(s, r);
+        }
+    }
+    return flagged;
+}
+
+/// An unknown no open row mentions: only the reference level pulls it.
+static void settle_free_unknown(solver *s, uint32_t rep) {
+    const double *reference = s->system->reference;
+    double squares = 0.0, pull = 0.0;
+    for (uint32_t m = rep; m != NONE; m = s->next_member[m]) {
+        squares += s->scale[m] * s->scale[m];
+        pull += s->scale[m] * ((reference != NULL ? reference[m] : 0.0) - s->offset[m]);
+    }
+    s->rep_value[rep] = squares > 0 ? pull / squares : 0.0;
+    s->variable_flags[rep] |= VARIABLE_AMBIGUOUS;
+}
+
+/// Solves every block; a block whose required rows conflict after substitution gets its first
+/// row flagged ROW_UNSOUND instead. Returns the number flagged in `*flagged`.
+static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, uint32_t variable_count,
+                               const uint32_t *rows, uint32_t row_count, bool substituted, uint32_t *flagged) {
+    uint32_t blocks = find_blocks(s, rows, row_count, l->block_variable_start, l->block_row_start);
+    for (uint32_t j = 0; j < variable_count; j++) {
+        uint32_t v = variables[j];
+        if (s->rep[v] == v && !(s->variable_flags[v] & (VARIABLE_FIXED | VARIABLE_PEELED | VARIABLE_IN_BLOCK))) {
+            settle_free_unknown(s, v);
+        }
+    }
+    for (uint32_t b = 0; b < blocks; b++) {
+        const uint32_t *block_variables = &s->block_variables[l->block_variable_start[b]];
+        uint32_t *block_rows = &s->block_rows[l->block_row_start[b]];
+        uint32_t unknowns = l->block_variable_start[b + 1] - l->block_variable_start[b];
+        uint32_t block_row_count = l->block_row_start[b + 1] - l->block_row_start[b];
+        block_outcome outcome = BLOCK_SOLVED;
+        cnp_status status = solve_block(s, block_variables, unknowns, block_rows, block_row_count, substituted,
+                                        &outcome);
+        if (status != CNP_OK) {
+            return status;
+        }
+        if (outcome == BLOCK_NEEDS_ORIGINAL_ROWS) {
+            s->row_flags[block_rows[0]] |= ROW_UNSOUND;
+            (*flagged)++;
+        }
+    }
+    return CNP_OK;
+}
+
+/// How a pass over some rows ended.
+typedef struct pass_outcome {
+    /// Rows flagged ROW_UNSOUND: their components must be solved without substitution.
+    uint32_t unsound;
+    /// Rows flagged ROW_UNPEELED: their components must be solved without peeling.
+    uint32_t unpeeled;
+} pass_outcome;
+
+/// Solves `rows` over `variables` (both ascending, closed under sharing a row) with the given
+/// reductions. Whatever a reduction could not handle is flagged, not solved.
+static cnp_status solve_rows(solver *s, layout *l, const uint32_t *variables, uint32_t variable_count,
+                             const uint32_t *rows, uint32_t row_count, bool substitute, bool peel,
+                             pass_outcome *outcome) {
+    *outcome = (pass_outcome){0, 0};
+    s->peel_count = 0;
+    if (substitute) {
+        outcome->unsound += substitute_rows(s, rows, row_count);
+    }
+    reduce_rows(s, rows, row_count);
+    outcome->unsound += check_constant_rows(s, rows, row_count, substitute);
+    if (peel) {
+        peel_component(s, rows, row_count);
+    }
+    cnp_status status = solve_blocks(s, l, variables, variable_count, rows, row_count, substitute, &outcome->unsound);
+    if (status == CNP_OK) {
+        outcome->unpeeled = finish_peeled(s);
+    }
+    return status;
+}
+
+/// Solves component `c` again, with fewer reductions each time one fails (at most twice more).
+static cnp_status solve_component(solver *s, layout *l, uint32_t c, bool substitute, bool peel) {
+    const uint32_t *variables = &s->component_variables[l->component_variable_start[c]];
+    const uint32_t *rows = &s->component_rows[l->component_row_start[c]];
+    uint32_t variable_count = l->component_variable_start[c + 1] - l->component_variable_start[c];
+    uint32_t row_count = l->component_row_start[c + 1] - l->component_row_start[c];
+    for (;;) {
+        reset_component(s, variables, variable_count, rows, row_count);
+        pass_outcome outcome;
+        cnp_status status = solve_rows(s, l, variables, variable_count, rows, row_count, substitute, peel, &outcome);
+        if (status != CNP_OK || (outcome.unsound == 0 && outcome.unpeeled == 0)) {
+            return status;
+        }
+        peel = false;
+        substitute = substitute && outcome.unsound == 0;
+    }
+}
+
+/// Solves again, component by component, where the first pass flagged rows.
+static cnp_status solve_flagged_components(solver *s, layout *l) {
+    uint32_t components = find_components(s, l->component_variable_start, l->component_row_start);
+    for (uint32_t c = 0; c < components; c++) {
+        bool unsound = false, unpeeled = false;
+        for (uint32_t j = l->component_row_start[c]; j < l->component_row_start[c + 1]; j++) {
+            uint8_t flags = s->row_flags[s->component_rows[j]];
+            unsound = unsound || (flags & ROW_UNSOUND);
+            unpeeled = unpeeled || (flags & ROW_UNPEELED);
+        }
+        if (unsound || unpeeled) {
+            cnp_status status = solve_component(s, l, c, !unsound, false);
+            if (status != CNP_OK) {
+                return status;
+            }
+        }
+    }
+    return CNP_OK;
+}
+
+static cnp_status write_values(solver *s) {
+    const cnp_system *system = s->system;
+    cnp_solution *solution = s->solution;
+    for (uint32_t v = 0; v < system->variable_count; v++) {
+        uint32_t rep = s->rep[v];
+        double value = s->scale[v] * s->rep_value[rep] + s->offset[v];
+        if (!isfinite(value)) {
+            return CNP_ERROR_NON_FINITE;
+        }
+        solution->values[v] = value;
+        bool ambiguous = (s->variable_flags[rep] & VARIABLE_AMBIGUOUS) && s->scale[v] != 0.0;
+        solution->variable_state[v] = ambiguous ? CNP_VARIABLE_AMBIGUOUS : CNP_VARIABLE_DETERMINED;
+        s->report.substituted += rep != v || (s->variable_flags[rep] & (VARIABLE_FIXED | VARIABLE_PEELED));
+    }
+    return CNP_OK;
+}
+
+static uint8_t row_state(uint8_t flags, bool holds) {
+    if (flags & ROW_BROKEN) {
+        return CNP_ROW_BROKEN;
+    }
+    if (flags & ROW_CONFLICT) {
+        return CNP_ROW_CONFLICT;
+    }
+    if (holds) {
+        return CNP_ROW_SATISFIED;
+    }
+    return (flags & ROW_TIED) ? CNP_ROW_TIED : CNP_ROW_VIOLATED;
+}
+
+static void write_rows(solver *s) {
+    const cnp_system *system = s->system;
+    cnp_solution *solution = s->solution;
+    for (uint32_t r = 0; r < system->row_count; r++) {
+        const cnp_row *row = &system->rows[r];
+        double lhs = 0.0, magnitude = 0.0;
+        for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
+            double term = system->terms[t].coefficient * solution->values[system->terms[t].variable];
+            lhs += term;
+            magnitude += fabs(term);
+        }
+        double violation = row_violation(row->relation, lhs, row->constant);
+        solution->row_error[r] = violation;
+        solution->row_state[r] = row_state(s->row_flags[r], fabs(violation) <= row_tolerance(row->constant, magnitude));
+        if (solution->conflict_group != NULL) {
+            solution->conflict_group[r] = s->group[r];
+        }
+    }
+}
+
+cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                        cnp_solve_report *report, const solver_options *options) {
+    uint32_t failed_row = NONE;
+    if (report != NULL) {
+        *report = (cnp_solve_report){0};
+        report->failed_row = NONE;
+    }
+    if (workspace == NULL) {
+        return CNP_ERROR_BAD_ARGUMENT;
+    }
+    cnp_status status = validate_system(system, solution, &failed_row);
+    if (status != CNP_OK) {
+        if (report != NULL) {
+            report->failed_row = failed_row;
+        }
+        return status;
+    }
+    uint64_t terms = total_row_terms(system);
+    if (terms >= NONE) {
+        return CNP_ERROR_TOO_LARGE;
+    }
+    solver s = {.system = system, .solution = solution, .options = *options, .workspace = workspace};
+    s.report.failed_row = NONE;
+    layout l;
+    status = reserve(&s, &l, terms);
+    if (status != CNP_OK) {
+        return status;
+    }
+    start_state(&s);
+    // First pass: everything at once, with every reduction. Components are independent, so
+    // this equals solving them one by one; only those where a reduction failed are redone.
+    pass_outcome outcome;
+    status = solve_rows(&s, &l, s.component_variables, system->variable_count, s.component_rows, system->row_count,
+                        options->substitute, options->substitute && options->peel, &outcome);
+    if (status == CNP_OK && (outcome.unsound > 0 || outcome.unpeeled > 0)) {
+        status = solve_flagged_components(&s, &l);
+    }
+    if (status == CNP_OK) {
+        status = write_values(&s);
+    }
+    if (status == CNP_OK) {
+        write_rows(&s);
+    }
+    if (report != NULL) {
+        *report = s.report;
+    }
+    return status;
+}
+
+cnp_status cnp_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                     cnp_solve_report *report) {
+    solver_options options = solver_default_options();
+    return solver_solve(workspace, system, solution, report, &options);
+}

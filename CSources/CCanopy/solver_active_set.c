@@ -1,0 +1,383 @@
+/*
+ * One level: minimize the squared violations of the level's rows over y, keeping the inherited
+ * inequalities, by a primal active-set method in slack form.
+ *
+ * Slack form: an inequality row r y <= b of the level becomes r y - b <= w with w counted in the
+ * objective; at the optimum w = max(0, r y - b), its violation. The working set holds inherited
+ * inequalities treated as equalities and the level inequalities whose slack constraint is
+ * active (they count in the least squares, like equalities). Each step solves that equality
+ * problem in the null space of the working inequalities, walks toward its solution until an
+ * inequality blocks (it joins the working set), and at a solution of the equality problem
+ * drops the member with the most negative multiplier, or stops when none is negative.
+ *
+ * The start (y = 0) is feasible: x satisfies every inherited inequality. Ties go to the
+ * smallest index, and after a run of zero-length steps the drop also takes the smallest
+ * index (Bland's rule), which rules out cycling; an iteration cap backs this up.
+ */
+#include "solver_dense.h"
+
+/// Zero-length steps in a row after which the drop follows Bland's rule.
+#define DEGENERATE_RUN 8
+
+static double dot_row(const double *matrix, uint32_t leading, uint32_t row, const double *v, uint32_t k) {
+    double sum = 0.0;
+    for (uint32_t j = 0; j < k; j++) {
+        sum += matrix[row + (size_t)leading * j] * v[j];
+    }
+    return sum;
+}
+
+static bool row_counts(const dense_block *d, uint32_t j) {
+    return d->objective_sign[j] == 0 || d->in_objective[j];
+}
+
+/// Starts the working set with the inherited inequalities active at y = 0, keeping only those
+/// independent of the ones already taken (Gram-Schmidt, twice for stability), so that the
+/// multipliers stay unique.
+static void start_working_set(dense_block *d) {
+    uint32_t k = d->k, taken = 0;
+    d->working_count = 0;
+    for (uint32_t i = 0; i < d->inequality_count; i++) {
+        d->in_working_set[i] = 0;
+        if (-d->h[i] < -d->inequality_tolerance[i] || taken >= k) {
+            continue;
+        }
+        double *v = &d->basis[(size_t)k * taken];
+        for (uint32_t j = 0; j < k; j++) {
+            v[j] = d->g[i + (size_t)d->inequality_capacity * j];
+        }
+        double norm_before = 0.0;
+        for (uint32_t j = 0; j < k; j++) {
+            norm_before += v[j] * v[j];
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            for (uint32_t t = 0; t < taken; t++) {
+                const double *u = &d->basis[(size_t)k * t];
+                double dot = 0.0;
+                for (uint32_t j = 0; j < k; j++) {
+                    dot += u[j] * v[j];
+                }
+                for (uint32_t j = 0; j < k; j++) {
+                    v[j] -= dot * u[j];
+                }
+            }
+        }
+        double norm = 0.0;
+        for (uint32_t j = 0; j < k; j++) {
+            norm += v[j] * v[j];
+        }
+        if (norm_before == 0.0 || sqrt(norm) <= RANK_TOLERANCE * 100 * sqrt(norm_before)) {
+            continue;
+        }
+        norm = sqrt(norm);
+        for (uint32_t j = 0; j < k; j++) {
+            v[j] /= norm;
+        }
+        taken++;
+        d->in_working_set[i] = 1;
+        d->working_set[d->working_count++] = i;
+    }
+}
+
+static void start_slacks(dense_block *d) {
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        double residual = -d->b[j];
+        d->in_objective[j] = d->objective_sign[j] != 0 && residual > 0;
+        d->slack[j] = d->objective_sign[j] == 0 || residual > 0 ? residual : 0.0;
+    }
+}
+
+/// Factors the working set's rows (as columns, k x q) so that Q's trailing k - q columns span
+/// its null space. Drops members found dependent; `*dropped` tells whether any was.
+static cnp_status factor_working_set(dense_block *d, bool *dropped) {
+    uint32_t k = d->k, q = d->working_count;
+    *dropped = false;
+    if (q == 0) {
+        return CNP_OK;
+    }
+    for (uint32_t l = 0; l < q; l++) {
+        for (uint32_t j = 0; j < k; j++) {
+            d->m[j + (size_t)k * l] = d->g[d->working_set[l] + (size_t)d->inequality_capacity * j];
+        }
+    }
+    cnp_status status = dense_spend(d, 4.0 * k * k * (double)q + 2.0 * k * q * (double)q);
+    if (status != CNP_OK) {
+        return status;
+    }
+    uint32_t rank = 0;
+    status = d->kernel.pivoted_qr(k, q, d->m, d->q, RANK_TOLERANCE, &rank, &d->scratch);
+    if (status != CNP_OK) {
+        return status;
+    }
+    // The least-squares solve reuses the kernel's pivot array; the multipliers need this one.
+    for (uint32_t l = 0; l < q; l++) {
+        d->working_pivot[l] = (uint32_t)d->scratch.pivot[l];
+    }
+    if (rank == q) {
+        return CNP_OK;
+    }
+    // Members past the rank depend on the others: they hold whenever the others do.
+    for (uint32_t l = rank; l < q; l++) {
+        d->in_working_set[d->working_set[d->working_pivot[l]]] = 0;
+    }
+    uint32_t kept = 0;
+    for (uint32_t l = 0; l < q; l++) {
+        if (d->in_working_set[d->working_set[l]]) {
+            d->working_set[kept++] = d->working_set[l];
+        }
+    }
+    d->working_count = kept;
+    *dropped = true;
+    return CNP_OK;
+}
+
+/// The step p toward the minimum of the counted rows with the working set held: the
+/// minimum-norm least-squares solution in the working set's null space.
+static cnp_status equality_step(dense_block *d) {
+    uint32_t k = d->k, q = d->working_count, free_count = k - q;
+    uint32_t counted = 0;
+    double largest_norm = 0.0;
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        if (!row_counts(d, j)) {
+            continue;
+        }
+        largest_norm = fmax(largest_norm, d->objective_norm[j]);
+        for (uint32_t c = 0; c < free_count; c++) {
+            const double *basis_column = q > 0 ? &d->q[(size_t)k * (q + c)] : NULL;
+            d->ls_matrix[counted + (size_t)d->objective_capacity * c] =
+                q > 0 ? dot_row(d->a, d->objective_capacity, j, basis_column, k)
+                      : d->a[j + (size_t)d->objective_capacity * c];
+        }
+        d->ls_rhs[counted] = d->b[j] - dot_row(d->a, d->objective_capacity, j, d->y, k);
+        counted++;
+    }
+    for (uint32_t j = 0; j < k; j++) {
+        d->step[j] = 0.0;
+    }
+    if (counted == 0 || free_count == 0) {
+        return CNP_OK;
+    }
+    // The kernel wants a compact matrix (leading dimension = rows).
+    if (counted != d->objective_capacity) {
+        for (uint32_t c = 1; c < free_count; c++) {
+            for (uint32_t r = 0; r < counted; r++) {
+                d->ls_matrix[r + (size_t)counted * c] = d->ls_matrix[r + (size_t)d->objective_capacity * c];
+            }
+        }
+    }
+    cnp_status status = dense_spend(d, 2.0 * counted * (double)free_count * free_count + 2.0 * counted * k * free_count);
+    if (status == CNP_OK) {
+        status = d->kernel.least_squares(counted, free_count, d->ls_matrix, d->ls_rhs, d->ls_solution,
+                                         SOLVE_RANK_TOLERANCE * largest_norm, &d->scratch);
+    }
+    if (status != CNP_OK) {
+        return status;
+    }
+    if (q == 0) {
+        for (uint32_t j = 0; j < k; j++) {
+            d->step[j] = d->ls_solution[j];
+        }
+        return CNP_OK;
+    }
+    for (uint32_t c = 0; c < free_count; c++) {
+        const double *basis_column = &d->q[(size_t)k * (q + c)];
+        for (uint32_t j = 0; j < k; j++) {
+            d->step[j] += basis_column[j] * d->ls_solution[c];
+        }
+    }
+    return CNP_OK;
+}
+
+/// The largest step fraction in [0, 1] that keeps every constraint outside the working set;
+/// `*blocker` is the constraint that stops it (inherited inequalities first, then level
+/// inequalities offset by inequality_count), or NONE. `skip` is exempt (just dropped).
+static double ratio_test(const dense_block *d, uint32_t skip, uint32_t *blocker) {
+    uint32_t k = d->k;
+    double step_norm = 0.0;
+    for (uint32_t j = 0; j < k; j++) {
+        step_norm = fmax(step_norm, fabs(d->step[j]));
+    }
+    double alpha = 1.0;
+    *blocker = NONE;
+    for (uint32_t i = 0; i < d->inequality_count; i++) {
+        if (d->in_working_set[i] || i == skip) {
+            continue;
+        }
+        double rate = dot_row(d->g, d->inequality_capacity, i, d->step, k);
+        if (rate <= 1e-13 * step_norm) {
+            continue;
+        }
+        double room = d->h[i] - dot_row(d->g, d->inequality_capacity, i, d->y, k);
+        double limit = room > 0 ? room / rate : 0.0;
+        if (limit < alpha) {
+            alpha = limit;
+            *blocker = i;
+        }
+    }
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        uint32_t index = d->inequality_count + j;
+        if (d->objective_sign[j] == 0 || d->in_objective[j] || index == skip) {
+            continue;
+        }
+        double now = dot_row(d->a, d->objective_capacity, j, d->y, k) - d->b[j];
+        double before = now - d->slack[j];
+        double after = now + dot_row(d->a, d->objective_capacity, j, d->step, k);
+        if (after <= 1e-3 * d->objective_tolerance[j]) {
+            continue;
+        }
+        double limit = before >= 0 ? 0.0 : -before / (after - before);
+        if (limit < alpha) {
+            alpha = limit;
+            *blocker = index;
+        }
+    }
+    return alpha;
+}
+
+static void take_step(dense_block *d, double alpha) {
+    for (uint32_t j = 0; j < d->k; j++) {
+        d->y[j] += alpha * d->step[j];
+    }
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        if (d->objective_sign[j] == 0 || d->in_objective[j]) {
+            d->slack[j] = dot_row(d->a, d->objective_capacity, j, d->y, d->k) - d->b[j];
+        } else {
+            d->slack[j] *= 1.0 - alpha; // an uncounted slack heads for 0 with the step
+        }
+    }
+}
+
+static void add_to_working_set(dense_block *d, uint32_t blocker) {
+    if (blocker < d->inequality_count) {
+        d->in_working_set[blocker] = 1;
+        d->working_set[d->working_count++] = blocker;
+    } else {
+        uint32_t j = blocker - d->inequality_count;
+        d->in_objective[j] = 1;
+        d->slack[j] = dot_row(d->a, d->objective_capacity, j, d->y, d->k) - d->b[j];
+    }
+}
+
+/// Multipliers at a minimum of the equality problem. The gradient of the counted rows is
+/// 2 A^T r; the working inequalities' multipliers solve G_W^T lambda = -gradient through the
+/// working set's QR (R in d->m, Q in d->q); a counted level inequality's multiplier is 2 w.
+/// Returns the constraint to drop (same numbering as ratio_test), or NONE at the optimum.
+static uint32_t choose_drop(dense_block *d, bool bland) {
+    uint32_t k = d->k, q = d->working_count;
+    double scale = 1.0;
+    for (uint32_t j = 0; j < k; j++) {
+        d->gradient[j] = 0.0;
+    }
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        if (!row_counts(d, j)) {
+            continue;
+        }
+        double residual = dot_row(d->a, d->objective_capacity, j, d->y, k) - d->b[j];
+        scale = fmax(scale, fabs(d->b[j]));
+        for (uint32_t c = 0; c < k; c++) {
+            d->gradient[c] += 2.0 * residual * d->a[j + (size_t)d->objective_capacity * c];
+        }
+    }
+    // u = -R^-1 (Q^T gradient)[0..<q]; lambda[pivot[l]] = u[l].
+    for (uint32_t l = 0; l < q; l++) {
+        double sum = 0.0;
+        for (uint32_t j = 0; j < k; j++) {
+            sum += d->q[j + (size_t)k * l] * d->gradient[j];
+        }
+        d->multiplier[l] = -sum;
+    }
+    for (uint32_t l = q; l-- > 0;) {
+        double sum = d->multiplier[l];
+        for (uint32_t c = l + 1; c < q; c++) {
+            sum -= d->m[l + (size_t)k * c] * d->multiplier[c];
+        }
+        d->multiplier[l] = sum / d->m[l + (size_t)k * l];
+    }
+    double threshold = -2.0 * ROW_TOLERANCE * scale;
+    uint32_t drop = NONE;
+    double most_negative = 0.0;
+    for (uint32_t l = 0; l < q; l++) {
+        uint32_t index = d->working_set[d->working_pivot[l]];
+        double lambda = d->multiplier[l];
+        if (lambda >= threshold) {
+            continue;
+        }
+        if (bland ? (drop == NONE || index < drop) : (lambda < most_negative || (lambda == most_negative && index < drop))) {
+            drop = index;
+            most_negative = lambda;
+        }
+    }
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        uint32_t index = d->inequality_count + j;
+        if (d->objective_sign[j] == 0 || !d->in_objective[j] || d->slack[j] >= -d->objective_tolerance[j]) {
+            continue;
+        }
+        double lambda = 2.0 * d->slack[j];
+        if (bland ? drop == NONE : lambda < most_negative) {
+            drop = index;
+            most_negative = lambda;
+        }
+    }
+    return drop;
+}
+
+static void remove_from_working_set(dense_block *d, uint32_t index) {
+    if (index >= d->inequality_count) {
+        d->in_objective[index - d->inequality_count] = 0;
+        return;
+    }
+    d->in_working_set[index] = 0;
+    uint32_t kept = 0;
+    for (uint32_t l = 0; l < d->working_count; l++) {
+        if (d->working_set[l] != index) {
+            d->working_set[kept++] = d->working_set[l];
+        }
+    }
+    d->working_count = kept;
+}
+
+cnp_status dense_minimize(dense_block *d) {
+    for (uint32_t j = 0; j < d->k; j++) {
+        d->y[j] = 0.0;
+    }
+    if (d->k == 0 || d->objective_count == 0) {
+        return CNP_OK;
+    }
+    start_working_set(d);
+    start_slacks(d);
+    uint64_t cap = 100 + 10 * ((uint64_t)d->inequality_count + d->objective_count + d->k);
+    uint32_t degenerate = 0, just_dropped = NONE;
+    for (uint64_t iteration = 0;; iteration++) {
+        if (iteration >= cap) {
+            return CNP_ERROR_NOT_CONVERGED;
+        }
+        d->s->report.active_set_iterations++;
+        bool dropped_dependent = false;
+        cnp_status status = factor_working_set(d, &dropped_dependent);
+        if (status != CNP_OK) {
+            return status;
+        }
+        if (dropped_dependent) {
+            continue;
+        }
+        status = equality_step(d);
+        if (status != CNP_OK) {
+            return status;
+        }
+        uint32_t blocker = NONE;
+        double alpha = ratio_test(d, just_dropped, &blocker);
+        take_step(d, alpha);
+        just_dropped = NONE;
+        if (blocker != NONE) {
+            degenerate = alpha == 0.0 ? degenerate + 1 : 0;
+            add_to_working_set(d, blocker);
+            continue;
+        }
+        uint32_t drop = choose_drop(d, degenerate >= DEGENERATE_RUN);
+        if (drop == NONE) {
+            return CNP_OK;
+        }
+        remove_from_working_set(d, drop);
+        just_dropped = drop;
+    }
+}

@@ -1,0 +1,558 @@
+/*
+ * One block, level by level: required rows (breaking conflicts until they can hold), then each
+ * soft level in descending priority, then the reference level.
+ *
+ * After a level is solved its optimal violations are unique, so the level is locked: its
+ * equalities and violated inequalities keep their values (the free-direction basis Z shrinks to
+ * the null space of those rows), and its inequalities that hold stay inequalities for every
+ * lower level. Lower levels therefore cannot trade away anything a higher one achieved.
+ */
+#include "solver_dense.h"
+
+#include <string.h>
+
+cnp_status dense_spend(dense_block *d, double operations) {
+    d->s->work += operations;
+    return d->s->work > d->s->options.work_limit ? CNP_ERROR_TOO_LARGE : CNP_OK;
+}
+
+static size_t max_size(size_t a, size_t b) {
+    return a > b ? a : b;
+}
+
+/// Carves the block's arrays; with `a->base` NULL only measures.
+static void carve(arena *a, dense_block *d, uint32_t n, uint32_t row_count) {
+    size_t objective = max_size(max_size(row_count, n), 1), inequality = max_size(row_count, 1);
+    size_t side = max_size(n, 1), widest = max_size(objective, side);
+    d->objective_capacity = (uint32_t)objective;
+    d->inequality_capacity = (uint32_t)inequality;
+    d->reference_weight = arena_take(a, side, sizeof(double));
+    d->reference_target = arena_take(a, side, sizeof(double));
+    d->z = arena_take(a, side * side, sizeof(double));
+    d->z_spare = arena_take(a, side * side, sizeof(double));
+    d->x = arena_take(a, side, sizeof(double));
+    d->objective_row = arena_take(a, objective, sizeof(uint32_t));
+    d->objective_unknown = arena_take(a, objective, sizeof(uint32_t));
+    d->objective_sign = arena_take(a, objective, sizeof(int8_t));
+    d->objective_norm = arena_take(a, objective, sizeof(double));
+    d->objective_tolerance = arena_take(a, objective, sizeof(double));
+    d->a = arena_take(a, objective * side, sizeof(double));
+    d->b = arena_take(a, objective, sizeof(double));
+    d->slack = arena_take(a, objective, sizeof(double));
+    d->in_objective = arena_take(a, objective, sizeof(uint8_t));
+    d->inequality_row = arena_take(a, inequality, sizeof(uint32_t));
+    d->inequality_sign = arena_take(a, inequality, sizeof(int8_t));
+    d->inequality_tolerance = arena_take(a, inequality, sizeof(double));
+    d->g = arena_take(a, inequality * side, sizeof(double));
+    d->h = arena_take(a, inequality, sizeof(double));
+    d->in_working_set = arena_take(a, inequality, sizeof(uint8_t));
+    d->working_set = arena_take(a, inequality, sizeof(uint32_t));
+    d->working_pivot = arena_take(a, inequality, sizeof(uint32_t));
+    d->y = arena_take(a, side, sizeof(double));
+    d->step = arena_take(a, side, sizeof(double));
+    d->gradient = arena_take(a, side, sizeof(double));
+    d->multiplier = arena_take(a, inequality, sizeof(double));
+    d->m = arena_take(a, side * objective, sizeof(double));
+    d->q = arena_take(a, side * side, sizeof(double));
+    d->basis = arena_take(a, side * side, sizeof(double));
+    d->ls_matrix = arena_take(a, objective * side, sizeof(double));
+    d->ls_rhs = arena_take(a, widest, sizeof(double));
+    d->ls_solution = arena_take(a, side, sizeof(double));
+    d->row_scratch = arena_take(a, inequality, sizeof(uint32_t));
+    d->row_scratch2 = arena_take(a, inequality, sizeof(uint32_t));
+    d->scratch.work_count = max_size(lapack_scratch_count((uint32_t)widest), widest);
+    d->scratch.work = arena_take(a, d->scratch.work_count, sizeof(double));
+    d->scratch.pivot = arena_take(a, widest, sizeof(int));
+    d->scratch.tau = arena_take(a, widest, sizeof(double));
+    d->scratch.second_tau = arena_take(a, side, sizeof(double));
+    d->scratch.triangle = arena_take(a, side * side, sizeof(double));
+}
+
+static kernel choose_kernel(const solver_options *options, uint32_t n) {
+    bool tiny = options->kernel == KERNEL_TINY || (options->kernel == KERNEL_AUTO && n <= options->tiny_limit);
+    return tiny ? (kernel){tiny_pivoted_qr, tiny_least_squares} : (kernel){lapack_pivoted_qr, lapack_least_squares};
+}
+
+cnp_status dense_reserve(solver *s, dense_block *d, const uint32_t *variables, uint32_t n, uint32_t row_count) {
+    memset(d, 0, sizeof(*d));
+    size_t objective = max_size(max_size(row_count, n), 1);
+    double doubles = 5.0 * n * (double)n + (3.0 * objective + (double)row_count) * n;
+    if (n > s->options.dense_limit || doubles > s->options.dense_memory_limit) {
+        return CNP_ERROR_TOO_LARGE;
+    }
+    arena measure = {0};
+    carve(&measure, d, n, row_count);
+    if (measure.overflowed) {
+        return CNP_ERROR_TOO_LARGE;
+    }
+    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, 1, measure.used);
+    if (memory == NULL) {
+        return CNP_ERROR_OUT_OF_MEMORY;
+    }
+    arena pieces = {memory, 0, false};
+    carve(&pieces, d, n, row_count);
+    d->s = s;
+    d->n = n;
+    d->variables = variables;
+    d->kernel = choose_kernel(&s->options, n);
+    return CNP_OK;
+}
+
+void dense_start(dense_block *d) {
+    uint32_t n = d->n;
+    d->k = n;
+    for (uint32_t j = 0; j < n; j++) {
+        d->x[j] = 0.0;
+        for (uint32_t i = 0; i < n; i++) {
+            d->z[i + (size_t)n * j] = i == j ? 1.0 : 0.0;
+        }
+    }
+    d->inequality_count = 0;
+    d->objective_count = 0;
+}
+
+/// A reduced row times Z (into `out`, stride `stride`), times `sign`; returns the row at x and
+/// writes its magnitude (sum |coefficient * x|) and norm.
+static double project_row(const dense_block *d, uint32_t row, double sign, double *out, size_t stride,
+                          double *magnitude, double *norm) {
+    const solver *s = d->s;
+    uint32_t start = s->reduced_start[row], count = s->reduced_count[row];
+    double value = 0.0, sum_abs = 0.0, sum_squares = 0.0;
+    for (uint32_t c = 0; c < d->k; c++) {
+        out[stride * c] = 0.0;
+    }
+    for (uint32_t t = start; t < start + count; t++) {
+        uint32_t u = s->local[s->reduced_variable[t]];
+        double coefficient = s->reduced_coefficient[t];
+        value += coefficient * d->x[u];
+        sum_abs += fabs(coefficient * d->x[u]);
+        sum_squares += coefficient * coefficient;
+        for (uint32_t c = 0; c < d->k; c++) {
+            out[stride * c] += sign * coefficient * d->z[u + (size_t)d->n * c];
+        }
+    }
+    *magnitude = sum_abs;
+    *norm = sqrt(sum_squares);
+    return value;
+}
+
+static int8_t relation_sign(int32_t relation) {
+    return relation == CNP_RELATION_LESS_EQUAL ? 1 : relation == CNP_RELATION_GREATER_EQUAL ? -1 : 0;
+}
+
+/// Projects the inherited inequalities for the current x and Z, as unit rows.
+static void load_inequalities(dense_block *d) {
+    for (uint32_t i = 0; i < d->inequality_count; i++) {
+        uint32_t row = d->inequality_row[i];
+        double sign = d->inequality_sign[i], magnitude = 0.0, norm = 0.0;
+        double *out = &d->g[i];
+        double value = project_row(d, row, sign, out, d->inequality_capacity, &magnitude, &norm);
+        double constant = d->s->reduced_constant[row];
+        double unit = norm > 0 ? 1.0 / norm : 0.0;
+        for (uint32_t c = 0; c < d->k; c++) {
+            out[(size_t)d->inequality_capacity * c] *= unit;
+        }
+        d->h[i] = sign * (constant - value) * unit;
+        d->inequality_tolerance[i] = row_tolerance(constant, magnitude) * unit;
+    }
+}
+
+void dense_load_rows(dense_block *d, const uint32_t *rows, uint32_t count) {
+    solver *s = d->s;
+    d->objective_count = count;
+    double nonzeros = 0.0;
+    for (uint32_t j = 0; j < count; j++) {
+        uint32_t row = rows[j];
+        int8_t sign = relation_sign(solver_row(s, row)->relation);
+        double magnitude = 0.0, norm = 0.0, constant = s->reduced_constant[row];
+        double value = project_row(d, row, sign == 0 ? 1.0 : sign, &d->a[j], d->objective_capacity, &magnitude, &norm);
+        d->objective_row[j] = row;
+        d->objective_unknown[j] = NONE;
+        d->objective_sign[j] = sign;
+        d->objective_norm[j] = norm;
+        d->b[j] = (sign == 0 ? 1.0 : sign) * (constant - value);
+        d->objective_tolerance[j] = row_tolerance(constant, magnitude);
+        nonzeros += s->reduced_count[row];
+    }
+    for (uint32_t i = 0; i < d->inequality_count; i++) {
+        nonzeros += s->reduced_count[d->inequality_row[i]];
+    }
+    load_inequalities(d);
+    (void)dense_spend(d, 2.0 * nonzeros * d->k); // checked by the next kernel call
+}
+
+void dense_load_reference(dense_block *d) {
+    uint32_t n = d->n;
+    d->objective_count = n;
+    for (uint32_t u = 0; u < n; u++) {
+        double weight = d->reference_weight[u];
+        for (uint32_t c = 0; c < d->k; c++) {
+            d->a[u + (size_t)d->objective_capacity * c] = weight * d->z[u + (size_t)n * c];
+        }
+        d->objective_row[u] = NONE;
+        d->objective_unknown[u] = u;
+        d->objective_sign[u] = 0;
+        d->objective_norm[u] = weight;
+        d->b[u] = d->reference_target[u] - weight * d->x[u];
+        d->objective_tolerance[u] = row_tolerance(d->reference_target[u], fabs(weight * d->x[u]));
+    }
+    load_inequalities(d);
+}
+
+void dense_move(dense_block *d) {
+    for (uint32_t c = 0; c < d->k; c++) {
+        double yc = d->y[c];
+        if (yc == 0.0) {
+            continue;
+        }
+        for (uint32_t i = 0; i < d->n; i++) {
+            d->x[i] += d->z[i + (size_t)d->n * c] * yc;
+        }
+    }
+}
+
+double dense_row_violation(const dense_block *d, uint32_t row, double *tolerance) {
+    const solver *s = d->s;
+    uint32_t start = s->reduced_start[row], count = s->reduced_count[row];
+    double value = 0.0, magnitude = 0.0;
+    for (uint32_t t = start; t < start + count; t++) {
+        double term = s->reduced_coefficient[t] * d->x[s->local[s->reduced_variable[t]]];
+        value += term;
+        magnitude += fabs(term);
+    }
+    double constant = s->reduced_constant[row];
+    *tolerance = row_tolerance(constant, magnitude);
+    return row_violation(solver_row(s, row)->relation, value, constant);
+}
+
+cnp_status dense_lock(dense_block *d) {
+    uint32_t k = d->k, locked = 0;
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        uint32_t row = d->objective_row[j];
+        double tolerance = 0.0;
+        double violation = dense_row_violation(d, row, &tolerance);
+        if (d->objective_sign[j] != 0 && fabs(violation) <= tolerance) {
+            d->inequality_row[d->inequality_count] = row;
+            d->inequality_sign[d->inequality_count] = d->objective_sign[j];
+            d->inequality_count++;
+            continue;
+        }
+        if (d->objective_norm[j] == 0.0) {
+            continue; // a row without unknowns restricts no direction
+        }
+        for (uint32_t c = 0; c < k; c++) {
+            d->m[c + (size_t)k * locked] = d->a[j + (size_t)d->objective_capacity * c] / d->objective_norm[j];
+        }
+        locked++;
+    }
+    if (locked == 0 || k == 0) {
+        return CNP_OK;
+    }
+    cnp_status status = dense_spend(d, 4.0 * k * k * (double)locked + 4.0 * (double)k * k * k + 2.0 * d->n * (double)k * k);
+    if (status != CNP_OK) {
+        return status;
+    }
+    uint32_t rank = 0;
+    status = d->kernel.pivoted_qr(k, locked, d->m, d->q, RANK_TOLERANCE, &rank, &d->scratch);
+    if (status != CNP_OK || rank == 0) {
+        return status;
+    }
+    // Z <- Z * Q[:, rank..<k]: the directions that keep every locked row where it is.
+    uint32_t n = d->n, remaining = k - rank;
+    for (uint32_t c = 0; c < remaining; c++) {
+        double *out = &d->z_spare[(size_t)n * c];
+        for (uint32_t i = 0; i < n; i++) {
+            out[i] = 0.0;
+        }
+        for (uint32_t l = 0; l < k; l++) {
+            double factor = d->q[l + (size_t)k * (rank + c)];
+            const double *column = &d->z[(size_t)n * l];
+            for (uint32_t i = 0; i < n; i++) {
+                out[i] += column[i] * factor;
+            }
+        }
+    }
+    double *swap = d->z;
+    d->z = d->z_spare;
+    d->z_spare = swap;
+    d->k = remaining;
+    return CNP_OK;
+}
+
+// MARK: - The block
+
+/// Sorts `rows` by descending priority, keeping index order within a level (a stable merge
+/// sort, bottom-up, through `spare`).
+static void sort_by_level(const solver *s, uint32_t *rows, uint32_t count, uint32_t *spare) {
+    for (uint32_t width = 1; width < count; width *= 2) {
+        for (uint32_t left = 0; left < count; left += 2 * width) {
+            uint32_t middle = left + width < count ? left + width : count;
+            uint32_t right = middle + width < count ? middle + width : count;
+            uint32_t i = left, j = middle, out = left;
+            while (i < middle && j < right) {
+                bool take_right = solver_row(s, rows[j])->priority > solver_row(s, rows[i])->priority;
+                spare[out++] = take_right ? rows[j++] : rows[i++];
+            }
+            while (i < middle) {
+                spare[out++] = rows[i++];
+            }
+            while (j < right) {
+                spare[out++] = rows[j++];
+            }
+        }
+        memcpy(rows, spare, sizeof(uint32_t) * count);
+    }
+}
+
+/// Each unknown's reference pull: its members' "variable == reference" rows summed into one,
+/// weight * x = target with weight^2 = sum scale^2 (same minimizer).
+static void gather_references(dense_block *d) {
+    const solver *s = d->s;
+    const double *reference = s->system->reference;
+    for (uint32_t u = 0; u < d->n; u++) {
+        double squares = 0.0, pull = 0.0;
+        for (uint32_t m = d->variables[u]; m != NONE; m = s->next_member[m]) {
+            double target = (reference != NULL ? reference[m] : 0.0) - s->offset[m];
+            squares += s->scale[m] * s->scale[m];
+            pull += s->scale[m] * target;
+        }
+        double weight = sqrt(squares);
+        d->reference_weight[u] = weight;
+        d->reference_target[u] = weight > 0 ? pull / weight : 0.0;
+    }
+}
+
+static bool level_holds(const dense_block *d, const uint32_t *rows, uint32_t count) {
+    for (uint32_t j = 0; j < count; j++) {
+        double tolerance = 0.0;
+        if (fabs(dense_row_violation(d, rows[j], &tolerance)) > tolerance) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Records a smallest conflicting set and breaks its member with the largest row index.
+static void break_conflict(solver *s, const uint32_t *members, uint32_t count) {
+    uint32_t group = s->next_group++, broken = 0;
+    for (uint32_t j = 0; j < count; j++) {
+        uint32_t row = members[j];
+        s->row_flags[row] |= ROW_CONFLICT;
+        if (s->group[row] == NONE) {
+            s->group[row] = group;
+        }
+        broken = row > broken ? row : broken;
+    }
+    s->row_flags[broken] |= ROW_BROKEN;
+    s->group[broken] = group;
+    s->report.broken_rows++;
+}
+
+/// The required rows that are not broken, in `out`.
+static uint32_t live_required_rows(const solver *s, const uint32_t *rows, uint32_t required, uint32_t *out) {
+    uint32_t count = 0;
+    for (uint32_t j = 0; j < required; j++) {
+        if (!(s->row_flags[rows[j]] & ROW_BROKEN)) {
+            out[count++] = rows[j];
+        }
+    }
+    return count;
+}
+
+/// Solves the required level, breaking conflicts until it holds; locks it.
+static cnp_status solve_required(dense_block *d, const uint32_t *rows, uint32_t required, bool substituted,
+                                 block_outcome *outcome) {
+    solver *s = d->s;
+    for (;;) {
+        dense_start(d);
+        uint32_t count = live_required_rows(s, rows, required, d->row_scratch);
+        if (count == 0) {
+            return CNP_OK;
+        }
+        dense_load_rows(d, d->row_scratch, count);
+        cnp_status status = dense_minimize(d);
+        if (status != CNP_OK) {
+            return status;
+        }
+        dense_move(d);
+        if (level_holds(d, d->row_scratch, count)) {
+            s->report.levels++;
+            return dense_lock(d);
+        }
+        if (substituted) {
+            *outcome = BLOCK_NEEDS_ORIGINAL_ROWS;
+            return CNP_OK;
+        }
+        memcpy(d->row_scratch2, d->row_scratch, sizeof(uint32_t) * count);
+        status = dense_smallest_conflict(d, d->row_scratch2, &count);
+        if (status != CNP_OK) {
+            return status;
+        }
+        break_conflict(s, d->row_scratch2, count);
+    }
+}
+
+/// Flags the unknowns with a nonzero component in the null space of `columns` (k x count unit
+/// rows, destroyed) within Z: the ones that can still move.
+static cnp_status flag_free_unknowns(dense_block *d, uint32_t count) {
+    uint32_t k = d->k, n = d->n, rank = 0;
+    if (count > 0) {
+        cnp_status status = dense_spend(d, 4.0 * k * k * (double)count + 4.0 * (double)k * k * k + 2.0 * n * (double)k * k);
+        if (status == CNP_OK) {
+            status = d->kernel.pivoted_qr(k, count, d->m, d->q, RANK_TOLERANCE, &rank, &d->scratch);
+        }
+        if (status != CNP_OK) {
+            return status;
+        }
+    }
+    for (uint32_t u = 0; u < n; u++) {
+        double length = 0.0;
+        for (uint32_t c = rank; c < k; c++) {
+            double entry = 0.0;
+            for (uint32_t l = 0; l < k; l++) {
+                entry += d->z[u + (size_t)n * l] * (count > 0 ? d->q[l + (size_t)k * c] : (double)(l == c));
+            }
+            length += entry * entry;
+        }
+        if (sqrt(length) > AMBIGUITY_TOLERANCE) {
+            d->s->variable_flags[d->variables[u]] |= VARIABLE_AMBIGUOUS;
+        }
+    }
+    return CNP_OK;
+}
+
+/// Flags the unknowns that can still move after every soft level. Locked rows pin what they
+/// span. An inherited inequality pins nothing on its own (the unknown may move away from it),
+/// but active inequalities can pin together: width >= 31 and width <= 31 leave width no room.
+/// Those are the cone's implicit equalities: the active rows g with g.y = 0 for every feasible
+/// direction y. Minimizing the squared excess of g.y <= -1 over the rows, with g.y <= 0 held,
+/// finds them: at the optimum every other active row has g.y < 0, since otherwise a direction
+/// that leaves it would lower the objective.
+static cnp_status mark_ambiguous(dense_block *d) {
+    uint32_t k = d->k, active = 0;
+    load_inequalities(d);
+    for (uint32_t i = 0; i < d->inequality_count; i++) {
+        bool is_active = d->h[i] <= d->inequality_tolerance[i];
+        d->h[i] = is_active ? 0.0 : INFINITY; // inactive rows do not restrict small moves
+        if (!is_active) {
+            continue;
+        }
+        for (uint32_t c = 0; c < k; c++) {
+            d->a[active + (size_t)d->objective_capacity * c] = d->g[i + (size_t)d->inequality_capacity * c];
+        }
+        d->objective_row[active] = i;
+        d->objective_unknown[active] = NONE;
+        d->objective_sign[active] = 1;
+        d->objective_norm[active] = 1.0;
+        d->objective_tolerance[active] = ROW_TOLERANCE;
+        d->b[active] = -1.0;
+        active++;
+    }
+    d->objective_count = active;
+    uint32_t implicit = 0;
+    if (active > 0) {
+        cnp_status status = dense_minimize(d);
+        if (status != CNP_OK) {
+            return status;
+        }
+        for (uint32_t j = 0; j < active; j++) {
+            double reach = 0.0;
+            for (uint32_t c = 0; c < k; c++) {
+                reach += d->a[j + (size_t)d->objective_capacity * c] * d->y[c];
+            }
+            if (reach > -1e-6) {
+                for (uint32_t c = 0; c < k; c++) {
+                    d->m[c + (size_t)k * implicit] = d->a[j + (size_t)d->objective_capacity * c];
+                }
+                implicit++;
+            }
+        }
+    }
+    return flag_free_unknowns(d, implicit);
+}
+
+/// Flags the violated rows of every soft level that has two or more of them.
+static void mark_ties(dense_block *d, const uint32_t *rows, uint32_t start, uint32_t end) {
+    solver *s = d->s;
+    while (start < end) {
+        uint32_t level_end = start;
+        double priority = solver_row(s, rows[start])->priority;
+        uint32_t violated = 0;
+        while (level_end < end && solver_row(s, rows[level_end])->priority == priority) {
+            double tolerance = 0.0;
+            violated += fabs(dense_row_violation(d, rows[level_end], &tolerance)) > tolerance;
+            level_end++;
+        }
+        for (uint32_t j = start; j < level_end && violated >= 2; j++) {
+            double tolerance = 0.0;
+            if (fabs(dense_row_violation(d, rows[j], &tolerance)) > tolerance) {
+                s->row_flags[rows[j]] |= ROW_TIED;
+            }
+        }
+        start = level_end;
+    }
+}
+
+cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
+                       uint32_t row_count, bool substituted, block_outcome *outcome) {
+    *outcome = BLOCK_SOLVED;
+    dense_block d;
+    cnp_status status = dense_reserve(s, &d, variables, variable_count, row_count);
+    if (status != CNP_OK) {
+        return status;
+    }
+    for (uint32_t u = 0; u < variable_count; u++) {
+        s->local[variables[u]] = u;
+    }
+    sort_by_level(s, rows, row_count, d.row_scratch);
+    gather_references(&d);
+    uint32_t required = 0;
+    while (required < row_count && row_is_required(s, rows[required])) {
+        required++;
+    }
+    status = solve_required(&d, rows, required, substituted, outcome);
+    if (status != CNP_OK || *outcome != BLOCK_SOLVED) {
+        return status;
+    }
+    for (uint32_t start = required; start < row_count && d.k > 0;) {
+        uint32_t end = start;
+        while (end < row_count && solver_row(s, rows[end])->priority == solver_row(s, rows[start])->priority) {
+            end++;
+        }
+        dense_load_rows(&d, &rows[start], end - start);
+        status = dense_minimize(&d);
+        if (status != CNP_OK) {
+            return status;
+        }
+        dense_move(&d);
+        status = dense_lock(&d);
+        if (status != CNP_OK) {
+            return status;
+        }
+        s->report.levels++;
+        start = end;
+    }
+    if (d.k > 0) {
+        status = mark_ambiguous(&d);
+        if (status != CNP_OK) {
+            return status;
+        }
+        dense_load_reference(&d);
+        status = dense_minimize(&d);
+        if (status != CNP_OK) {
+            return status;
+        }
+        dense_move(&d);
+        s->report.levels++;
+    }
+    for (uint32_t u = 0; u < variable_count; u++) {
+        s->rep_value[variables[u]] = d.x[u];
+    }
+    mark_ties(&d, rows, required, row_count);
+    s->report.blocks++;
+    s->report.dense_variables += variable_count;
+    if (variable_count > s->report.largest_block) {
+        s->report.largest_block = variable_count;
+    }
+    return CNP_OK;
+}

@@ -1,0 +1,287 @@
+/*
+ * The solver's private types, shared by its files:
+ *
+ *   solver.c            the driver: checks, memory, components one by one, outputs
+ *   solver_validate.c   input checks
+ *   solver_components.c connected components of variables, then blocks of unknowns
+ *   solver_substitute.c elimination of required rows with one or two variables
+ *   solver_peel.c       elimination of variables only one required equality mentions
+ *   solver_hierarchy.c  one block: the levels in priority order, locking, reference level
+ *   solver_active_set.c one level: least squares with inequalities by a primal active set
+ *   solver_conflicts.c  a smallest set of conflicting required rows (deletion filter)
+ *   solver_kernel_*.c   the dense factorizations, by LAPACK and by hand for tiny blocks
+ */
+#ifndef CNP_SOLVER_INTERNAL_H
+#define CNP_SOLVER_INTERNAL_H
+
+#include "include/cnp_solver.h"
+#include "workspace_internal.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NONE UINT32_MAX
+
+// MARK: - Options (tests set them; cnp_solve uses the defaults)
+
+/// Which dense kernel a block uses.
+typedef enum kernel_choice {
+    /// The hand-written kernel for blocks of at most `tiny_limit` unknowns, LAPACK above.
+    KERNEL_AUTO = 0,
+    KERNEL_TINY = 1,
+    KERNEL_LAPACK = 2
+} kernel_choice;
+
+typedef struct solver_options {
+    /// Eliminate required rows with one or two variables before the dense solve.
+    bool substitute;
+    /// After substitution, also peel off variables that only one required equality mentions.
+    bool peel;
+    kernel_choice kernel;
+    uint32_t tiny_limit;
+    /// The most unknowns a dense block may have.
+    uint32_t dense_limit;
+    /// The most doubles a block's dense matrices may hold.
+    double dense_memory_limit;
+    /// Estimated floating-point operations allowed for all dense work of one solve.
+    double work_limit;
+} solver_options;
+
+/// What cnp_solve uses.
+solver_options solver_default_options(void);
+
+/// cnp_solve with explicit options.
+cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                        cnp_solve_report *report, const solver_options *options);
+
+// MARK: - Tolerances
+
+/// Relative tolerance for "this row holds": a row holds when its violation is at most
+/// ROW_TOLERANCE * (1 + |constant| + sum |coefficient * value|), so it scales with the numbers
+/// the row adds up and the rounding they carry.
+#define ROW_TOLERANCE 1e-9
+/// A direction of unit rows whose pivoted-QR diagonal falls below this is dependent.
+#define RANK_TOLERANCE 1e-10
+/// Least-squares columns below this fraction of the largest pivot, or of the largest row norm
+/// before projection, are dropped (minimum norm).
+#define SOLVE_RANK_TOLERANCE 1e-11
+/// A variable whose row of the free-direction basis is longer than this is ambiguous.
+#define AMBIGUITY_TOLERANCE 1e-8
+/// Substitution divides by a coefficient only when the coefficient ratio is inside
+/// [1 / SUBSTITUTION_RATIO_LIMIT, SUBSTITUTION_RATIO_LIMIT]; others go to the dense path.
+#define SUBSTITUTION_RATIO_LIMIT 1e8
+
+// MARK: - Scratch memory
+
+/// Carves aligned arrays out of one workspace reservation. A first pass with `base` NULL only
+/// measures; a second pass with the reserved block hands the same pieces out.
+typedef struct arena {
+    unsigned char *base;
+    size_t used;
+    bool overflowed;
+} arena;
+
+/// `count` elements of `size` bytes, aligned to 64 bytes in absolute address: the dense
+/// kernels then see the same alignment whatever else the workspace holds, which keeps their
+/// rounding, and so the answer, independent of unrelated blocks.
+void *arena_take(arena *a, size_t count, size_t size);
+
+// MARK: - Dense kernels
+
+/// Scratch a kernel call may use: `doubles` of it, and a LAPACK integer array of `n` entries.
+typedef struct kernel_scratch {
+    double *work;
+    size_t work_count;
+    int *pivot;
+    double *tau;
+    double *second_tau;
+    double *triangle;
+} kernel_scratch;
+
+/// Householder QR with column pivoting of the column-major `rows` x `cols` matrix `m` (leading
+/// dimension `rows`): `m` P = `q` R. On return `m` holds R in its upper triangle, `pivot[j]` is
+/// the original column of column j, `q` (rows x rows, explicit) the orthogonal factor, and
+/// `*rank` the number of leading diagonal entries of R above `tolerance` in magnitude.
+typedef cnp_status (*kernel_pivoted_qr)(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance,
+                                        uint32_t *rank, kernel_scratch *scratch);
+
+/// The minimum-norm least-squares solution `z` (`cols`) of `b` z ~ `c`, `b` column-major
+/// `rows` x `cols`; columns whose pivots fall below `floor`, or below SOLVE_RANK_TOLERANCE
+/// times the largest pivot, are treated as dependent. The floor matters when every column is
+/// rounding noise (rows whose directions are already locked): the largest pivot is then noise
+/// too. `b` and `c` (at least max(rows, cols) long) are overwritten.
+typedef cnp_status (*kernel_least_squares)(uint32_t rows, uint32_t cols, double *b, double *c, double *z,
+                                           double floor, kernel_scratch *scratch);
+
+typedef struct kernel {
+    kernel_pivoted_qr pivoted_qr;
+    kernel_least_squares least_squares;
+} kernel;
+
+cnp_status tiny_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
+                           kernel_scratch *scratch);
+cnp_status tiny_least_squares(uint32_t rows, uint32_t cols, double *b, double *c, double *z, double floor,
+                              kernel_scratch *scratch);
+cnp_status lapack_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
+                             kernel_scratch *scratch);
+cnp_status lapack_least_squares(uint32_t rows, uint32_t cols, double *b, double *c, double *z, double floor,
+                                kernel_scratch *scratch);
+/// The doubles of scratch the LAPACK kernel needs for matrices up to `dimension` on a side.
+size_t lapack_scratch_count(uint32_t dimension);
+
+// MARK: - The solve
+
+/// Row flags.
+enum {
+    ROW_QUEUED = 1 << 0,   // waiting in the substitution queue
+    ROW_SETTLED = 1 << 1,  // eliminated by substitution; holds by construction
+    ROW_BROKEN = 1 << 2,   // broken to resolve a conflict
+    ROW_CONFLICT = 1 << 3, // in a smallest conflicting set
+    ROW_TIED = 1 << 4,     // violated, sharing its level's error
+    ROW_PEELED = 1 << 5,   // defines a peeled variable; holds by construction
+    ROW_UNSOUND = 1 << 6,  // a reduction failed here: solve its component again without it
+    ROW_UNPEELED = 1 << 7  // a peeled row whose variable depends on an ambiguous one
+};
+
+/// Variable flags.
+enum {
+    VARIABLE_FIXED = 1 << 0,    // a representative whose value substitution fixed
+    VARIABLE_AMBIGUOUS = 1 << 1, // a representative the rows leave free
+    VARIABLE_PEELED = 1 << 2,    // a representative its one row defines from the others
+    VARIABLE_LISTED = 1 << 3,    // scratch of find_blocks
+    VARIABLE_IN_BLOCK = 1 << 4   // a representative some open row mentions
+};
+
+/// One solve's state. Per-variable arrays are indexed by variable, per-row arrays by row.
+typedef struct solver {
+    const cnp_system *system;
+    cnp_solution *solution;
+    cnp_solve_report report;
+    solver_options options;
+    cnp_workspace *workspace;
+    /// Estimated floating-point operations spent on dense work so far.
+    double work;
+    uint32_t next_group;
+
+    // Variables. Substitution keeps every variable as scale * (its representative) + offset.
+    uint32_t *find;
+    uint32_t *rep;
+    double *scale;
+    double *offset;
+    uint32_t *next_member; // the next variable of the same representative, or NONE
+    uint32_t *last_member; // on a representative: its class's last member
+    uint32_t *class_size;  // on a representative
+    uint8_t *variable_flags;
+    double *rep_value;     // on a representative: its value once fixed or solved
+    uint32_t *local;       // on a representative: its unknown's index in its block
+    uint32_t *slot;        // scratch, NONE between uses
+    uint32_t *component_variables;
+    uint32_t *block_variables;
+    uint32_t *block_of_root;
+    // An index of some rows by variable (see index_rows_by_variable).
+    uint32_t *variable_row_start;
+    uint32_t *variable_row_count;
+    uint32_t *variable_rows;
+
+    // Rows.
+    uint8_t *row_flags;
+    uint32_t *queue;              // a ring of queue_ring entries (a component's rows)
+    uint32_t queue_ring;
+    uint32_t *group;
+    uint32_t *reduced_start;
+    uint32_t *reduced_count;
+    uint32_t *reduced_variable;   // representatives
+    double *reduced_coefficient;
+    double *reduced_constant;
+    uint32_t *component_rows;
+    uint32_t *block_rows;
+    uint32_t *row_block;          // scratch for find_blocks
+    uint32_t *occurrences;        // on a representative: open rows that mention it
+    uint32_t *peel_order;         // rows in the order their variables were peeled
+    uint32_t peel_count;
+    uint32_t *peeled_variable;    // on a peeled row: the representative it defines
+} solver;
+
+/// The rows of `row` as a cnp_row.
+static inline const cnp_row *solver_row(const solver *s, uint32_t row) {
+    return &s->system->rows[row];
+}
+
+static inline bool row_is_required(const solver *s, uint32_t row) {
+    return solver_row(s, row)->priority >= CNP_PRIORITY_REQUIRED;
+}
+
+/// The violation of `lhs relation constant`: lhs - constant for an equality, the excess for an
+/// inequality that fails, 0 for one that holds.
+static inline double row_violation(int32_t relation, double lhs, double constant) {
+    double difference = lhs - constant;
+    if (relation == CNP_RELATION_LESS_EQUAL) {
+        return difference > 0 ? difference : 0;
+    }
+    if (relation == CNP_RELATION_GREATER_EQUAL) {
+        return difference < 0 ? difference : 0;
+    }
+    return difference;
+}
+
+/// The tolerance of a row whose terms add up `magnitude` (sum of |coefficient * value|).
+static inline double row_tolerance(double constant, double magnitude) {
+    return ROW_TOLERANCE * (1.0 + fabs(constant) + magnitude);
+}
+
+// solver_validate.c
+cnp_status validate_system(const cnp_system *system, const cnp_solution *solution, uint32_t *failed_row);
+
+// solver_components.c
+/// Numbers the connected components of variables (rows join the variables they mention) and
+/// lists each component's variables and rows, ascending: component c has variables
+/// component_variables[variable_start[c] ..< variable_start[c + 1]] and likewise rows.
+/// Rows without terms belong to no component. Returns the component count.
+uint32_t find_components(solver *s, uint32_t *variable_start, uint32_t *row_start);
+/// Splits the unknowns (open representatives) that the open rows among `rows` mention into
+/// blocks joined by those rows. Writes block_variables / block_rows and their starts, flags
+/// the unknowns VARIABLE_IN_BLOCK, and returns the count. Unknowns no open row mentions are
+/// left to the caller.
+uint32_t find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, uint32_t *variable_start,
+                     uint32_t *row_start);
+
+// solver_substitute.c
+/// Lists, for each variable of `rows`, the rows among them that mention it, at
+/// variable_rows[slot[v] ..< slot[v] + variable_row_count[v]] (slot[v] is NONE for the others).
+/// Touches only those variables; forget_row_index puts slot back.
+void index_rows_by_variable(solver *s, const uint32_t *rows, uint32_t count);
+void forget_row_index(solver *s, const uint32_t *rows, uint32_t count);
+/// Restores the component's variables and rows to the unsubstituted state.
+void reset_component(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                     uint32_t row_count);
+/// Eliminates the required equalities among `rows` (ascending) that have one or two variables.
+/// Rows found to be false constants are flagged ROW_UNSOUND; returns how many.
+uint32_t substitute_rows(solver *s, const uint32_t *rows, uint32_t row_count);
+/// Writes each unsettled row's terms over representatives (fixed ones folded into the constant).
+void reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count);
+
+// solver_peel.c
+/// Peels variables that exactly one open required equality mentions, repeatedly.
+void peel_component(solver *s, const uint32_t *rows, uint32_t row_count);
+/// Computes the peeled variables from the solved ones, last peeled first. A peeled row whose
+/// variable depends on an ambiguous one is flagged ROW_UNPEELED (its reference pull, dropped
+/// by peeling, would have mattered: the component must be solved again without peeling);
+/// returns how many.
+uint32_t finish_peeled(solver *s);
+
+// solver_hierarchy.c
+/// The outcome of solving one block.
+typedef enum block_outcome {
+    BLOCK_SOLVED,
+    /// The required rows conflict and the block came from substitution: solve the component
+    /// again without it, so that the conflicting set is found among the original rows.
+    BLOCK_NEEDS_ORIGINAL_ROWS
+} block_outcome;
+
+/// Solves one block: its unknowns are `variables` (representatives), its rows `rows`.
+cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
+                       uint32_t row_count, bool substituted, block_outcome *outcome);
+
+#endif

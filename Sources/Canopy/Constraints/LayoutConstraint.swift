@@ -1,0 +1,266 @@
+import Foundation
+
+/// A linear relation between two layout attributes, as UIKit's `NSLayoutConstraint`:
+/// `firstItem.firstAttribute (==, <=, >=) multiplier × secondItem.secondAttribute + constant`,
+/// held at ``priority``.
+///
+/// A constraint takes effect when it is active (``isActive``, ``activate(_:)``); it is then
+/// kept by the nearest common ancestor of its items, and the window's next update cycle solves
+/// it. Constraints hold their items weakly.
+///
+/// ```swift
+/// LayoutConstraint.activate([
+///     label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 16),
+///     label.widthAnchor.constraint(greaterThanOrEqualToConstant: 100),
+/// ])
+/// ```
+public final class LayoutConstraint {
+    /// What a constraint constrains.
+    public enum Attribute: Int, Sendable, CaseIterable {
+        /// No attribute: the second attribute of a constraint with no second item.
+        case notAnAttribute = 0
+        /// The left edge.
+        case left
+        /// The right edge.
+        case right
+        /// The top edge.
+        case top
+        /// The bottom edge.
+        case bottom
+        /// The leading edge (left, or right in a right-to-left layout).
+        case leading
+        /// The trailing edge (right, or left in a right-to-left layout).
+        case trailing
+        /// The width.
+        case width
+        /// The height.
+        case height
+        /// The horizontal center.
+        case centerX
+        /// The vertical center.
+        case centerY
+        /// The baseline of the last line of text (the bottom, for views without text).
+        case lastBaseline
+        /// The baseline of the first line of text (the bottom, for views without text).
+        case firstBaseline
+        /// The left edge less the left margin.
+        case leftMargin
+        /// The right edge less the right margin.
+        case rightMargin
+        /// The top edge less the top margin.
+        case topMargin
+        /// The bottom edge less the bottom margin.
+        case bottomMargin
+        /// The leading edge less its margin.
+        case leadingMargin
+        /// The trailing edge less its margin.
+        case trailingMargin
+        /// The center between the left and right margins.
+        case centerXWithinMargins
+        /// The center between the top and bottom margins.
+        case centerYWithinMargins
+    }
+
+    /// How the two sides compare.
+    public enum Relation: Int, Sendable {
+        /// First ≤ second.
+        case lessThanOrEqual = -1
+        /// First = second.
+        case equal = 0
+        /// First ≥ second.
+        case greaterThanOrEqual = 1
+    }
+
+    /// The two directions of layout.
+    public enum Axis: Int, Sendable {
+        /// Left to right.
+        case horizontal
+        /// Top to bottom.
+        case vertical
+    }
+
+    // The items and the holder are not counted references (a weak reference would move every
+    // view's reference count into a side table, where each retain and release is several times
+    // slower): each of them clears these pointers when it dies (see `itemWillDie`).
+    unowned(unsafe) private var firstItemStorage: LayoutItem?
+    unowned(unsafe) private var secondItemStorage: LayoutItem?
+    unowned(unsafe) private var containerStorage: View?
+
+    /// The constrained item, or `nil` once it has been released.
+    public var firstItem: LayoutItem? { firstItemStorage }
+    /// The item related to, or `nil` for a constant (or once it has been released).
+    public var secondItem: LayoutItem? { secondItemStorage }
+    /// The constrained attribute.
+    public let firstAttribute: Attribute
+    /// The attribute related to (``Attribute/notAnAttribute`` without a second item).
+    public let secondAttribute: Attribute
+    /// How the sides compare.
+    public let relation: Relation
+    /// The factor on the second attribute.
+    public let multiplier: CGFloat
+
+    /// The amount added to the second side. Changing it re-solves at the next update cycle.
+    /// - Precondition: finite.
+    public var constant: CGFloat {
+        didSet {
+            precondition(constant.isFinite, "Canopy: \(self) was given a non-finite constant \(constant)")
+            if constant != oldValue { engineMustResolve() }
+        }
+    }
+
+    /// How much the constraint matters. An active constraint cannot change between required
+    /// and optional (remove it, change it, add it back), as in UIKit.
+    /// - Precondition: 1...1000.
+    public var priority = LayoutPriority.required {
+        didSet {
+            precondition(priority.isValid, "Canopy: a constraint's priority must be 1...1000, got \(priority.rawValue)")
+            precondition(
+                !isActive || (priority == .required) == (oldValue == .required),
+                "Canopy: an active constraint cannot change between required and optional priority: \(self)")
+            if priority != oldValue { engineMustResolve() }
+        }
+    }
+
+    /// A name for descriptions and diagnostics.
+    public var identifier: String?
+
+    /// The view that holds the constraint while it is active: its items' nearest common ancestor.
+    public internal(set) var container: View? {
+        get { containerStorage }
+        set { containerStorage = newValue }
+    }
+
+    /// Creates a constraint `item.attribute relation multiplier × toItem.attribute + constant`
+    /// (inactive, required).
+    /// - Precondition: the attributes are both locations on the same axis, or both sizes (a
+    ///   width may relate to a height: an aspect ratio);
+    ///   a location needs a second item; without a second item the second attribute is
+    ///   ``Attribute/notAnAttribute``; the multiplier is finite and nonzero with a second item;
+    ///   the constant is finite.
+    public init(
+        item: LayoutItem, attribute firstAttribute: Attribute, relatedBy relation: Relation,
+        toItem secondItem: LayoutItem?, attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat
+    ) {
+        firstItemStorage = item
+        secondItemStorage = secondItem
+        self.firstAttribute = firstAttribute
+        self.secondAttribute = secondAttribute
+        self.relation = relation
+        self.multiplier = multiplier
+        self.constant = constant
+        if let problem = Self.problem(
+            firstAttribute, secondItem != nil, secondAttribute, multiplier: multiplier, constant: constant)
+        {
+            preconditionFailure("Canopy: cannot make the constraint \(self): \(problem)")
+        }
+        ConstraintReferences.of(item).add(self)
+        if let secondItem { ConstraintReferences.of(secondItem).add(self) }
+    }
+
+    deinit {
+        if let firstItemStorage { ConstraintReferences.of(firstItemStorage).remove(self) }
+        if let secondItemStorage { ConstraintReferences.of(secondItemStorage).remove(self) }
+    }
+
+    /// `item` is dying: forget it (the constraint then takes no part in layout).
+    func itemWillDie(_ item: LayoutItem) {
+        if firstItemStorage === item { firstItemStorage = nil }
+        if secondItemStorage === item { secondItemStorage = nil }
+    }
+
+    /// The holder is dying.
+    func holderWillDie() { containerStorage = nil }
+
+    /// Why the parts cannot make a constraint, or `nil`.
+    private static func problem(
+        _ first: Attribute, _ hasSecondItem: Bool, _ second: Attribute, multiplier: CGFloat, constant: CGFloat
+    ) -> String? {
+        guard multiplier.isFinite, constant.isFinite else { return "the multiplier and constant must be finite" }
+        guard first != .notAnAttribute else { return "the first attribute cannot be notAnAttribute" }
+        guard hasSecondItem else {
+            if second != .notAnAttribute { return "an attribute of no second item" }
+            return first.isDimension ? nil : "a location cannot equal a constant; relate it to another item"
+        }
+        guard second != .notAnAttribute else { return "the second item needs an attribute" }
+        guard multiplier != 0 else { return "a multiplier of 0 with a second item" }
+        guard first.isDimension == second.isDimension else { return "a location cannot be related to a size" }
+        // Sizes may relate across axes (an aspect ratio); locations may not.
+        guard first.isDimension || first.axis == second.axis else { return "the locations are on different axes" }
+        return nil
+    }
+
+    /// Whether the constraint takes part in layout. Setting it adds the constraint to (or
+    /// removes it from) its items' nearest common ancestor.
+    /// - Precondition (activating): both items are in one hierarchy.
+    public var isActive: Bool {
+        get { container != nil }
+        set {
+            if newValue { Self.activate([self]) } else { Self.deactivate([self]) }
+        }
+    }
+
+    /// Activates `constraints`: checks all of them first (so a bad one activates none), then
+    /// adds each to its items' nearest common ancestor.
+    /// - Precondition: every constraint's items are in one hierarchy.
+    public static func activate(_ constraints: [LayoutConstraint]) {
+        let containers = constraints.map { constraint in
+            guard let container = constraint.commonAncestor() else {
+                preconditionFailure(
+                    "Canopy: cannot activate \(constraint): its items have no common ancestor "
+                        + "(add them to one hierarchy first)")
+            }
+            return container
+        }
+        for (constraint, container) in zip(constraints, containers) where constraint.container == nil {
+            container.install(constraint)
+        }
+    }
+
+    /// Deactivates `constraints`; inactive ones are skipped.
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for constraint in constraints { constraint.container?.uninstall(constraint) }
+    }
+
+    /// The nearest view that contains both items (a guide counts as its owning view), or `nil`.
+    func commonAncestor() -> View? {
+        guard let first = firstItem?.layoutOwningView else { return nil }
+        guard let secondItem else { return first }
+        guard let second = secondItem.layoutOwningView else { return nil }
+        // The common cases first: the same view, parent and child, siblings.
+        if first === second || first.superview === second { return second }
+        if second.superview === first { return first }
+        if let parent = first.superview, parent === second.superview { return parent }
+        var ancestors = Set<ObjectIdentifier>()
+        var view: View? = first
+        while let current = view {
+            ancestors.insert(ObjectIdentifier(current))
+            view = current.superview
+        }
+        view = second
+        while let current = view {
+            if ancestors.contains(ObjectIdentifier(current)) { return current }
+            view = current.superview
+        }
+        return nil
+    }
+
+    private func engineMustResolve() {
+        container?.constraintsDidChange()
+    }
+}
+
+extension LayoutConstraint.Attribute {
+    /// The axis the attribute lies on (``notAnAttribute`` reads as horizontal).
+    public var axis: LayoutConstraint.Axis {
+        switch self {
+        case .top, .bottom, .height, .centerY, .lastBaseline, .firstBaseline, .topMargin, .bottomMargin,
+            .centerYWithinMargins:
+            .vertical
+        default:
+            .horizontal
+        }
+    }
+
+    /// Whether the attribute is a size (width, height) rather than a location.
+    public var isDimension: Bool { self == .width || self == .height }
+}

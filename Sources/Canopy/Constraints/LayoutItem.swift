@@ -1,0 +1,104 @@
+import Foundation
+
+/// What a constraint can relate: a view or a layout guide.
+public protocol LayoutItem: AnyObject {
+    /// The view whose hierarchy the item belongs to: the view itself, or a guide's owning view.
+    var layoutOwningView: View? { get }
+}
+
+extension View: LayoutItem {
+    /// The view itself.
+    public var layoutOwningView: View? { self }
+}
+
+/// A rectangle that takes part in Auto Layout without being a view: spacing between views, a
+/// region to center in. Add it to a view with ``View/addLayoutGuide(_:)``; after layout its
+/// ``layoutFrame`` is in that view's coordinates.
+public final class LayoutGuide: LayoutItem, CustomStringConvertible {
+    // Not a counted reference (see LayoutConstraint's items): the owning view clears it when it
+    // removes the guide or dies.
+    unowned(unsafe) private var owningViewStorage: View?
+    /// The constraints that name this guide.
+    let references = ConstraintReferences()
+
+    /// The view the guide belongs to.
+    public internal(set) var owningView: View? {
+        get { owningViewStorage }
+        set { owningViewStorage = newValue }
+    }
+    /// A name for descriptions and diagnostics.
+    public var identifier = ""
+    /// The guide's rectangle in the owning view's coordinates, as of the latest layout.
+    public internal(set) var layoutFrame = CGRect.zero
+    /// Whether this is a view's margins guide (its rectangle is the view's bounds less the
+    /// layout margins, not variables of its own).
+    let isMarginsGuide: Bool
+
+    /// Creates a guide; add it to a view before constraining it.
+    public init() { isMarginsGuide = false }
+
+    init(marginsOf view: View) {
+        isMarginsGuide = true
+        owningView = view
+        identifier = "layoutMarginsGuide"
+    }
+
+    deinit { references.itemWillDie(self) }
+
+    /// The owning view.
+    public var layoutOwningView: View? { owningView }
+
+    /// `<LayoutGuide identifier; frame>`.
+    public var description: String {
+        let f = layoutFrame
+        return "<LayoutGuide \(identifier.isEmpty ? "(unnamed)" : identifier); frame = (\(f.minX) \(f.minY); \(f.width) \(f.height))>"
+    }
+
+    /// The guide's leading edge.
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
+    /// The guide's trailing edge.
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
+    /// The guide's left edge.
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
+    /// The guide's right edge.
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
+    /// The guide's horizontal center.
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
+    /// The guide's top edge.
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
+    /// The guide's bottom edge.
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
+    /// The guide's vertical center.
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+    /// The guide's width.
+    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
+    /// The guide's height.
+    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
+}
+
+/// The constraints that name one item, so that the item can clear their pointers to it when it
+/// dies (the constraints do not keep their items alive).
+final class ConstraintReferences {
+    // Keyed by identity, so that a constraint's death removes it in constant time; a
+    // constraint naming the item twice (width == height) is counted once and cleared once.
+    private var constraints: [ObjectIdentifier: Unmanaged<LayoutConstraint>] = [:]
+
+    /// The list of a view or a guide.
+    static func of(_ item: LayoutItem) -> ConstraintReferences {
+        if let guide = item as? LayoutGuide { return guide.references }
+        return (item as! View).layoutState.references
+    }
+
+    func add(_ constraint: LayoutConstraint) {
+        constraints[ObjectIdentifier(constraint)] = Unmanaged.passUnretained(constraint)
+    }
+
+    func remove(_ constraint: LayoutConstraint) {
+        constraints[ObjectIdentifier(constraint)] = nil
+    }
+
+    func itemWillDie(_ item: LayoutItem) {
+        for constraint in constraints.values { constraint.takeUnretainedValue().itemWillDie(item) }
+        constraints = [:]
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Auto Layout on views: constraints, anchors, margins, guides, content priorities.
+extension View {
+    // MARK: Constraints
+
+    /// The active constraints this view holds: those whose items' nearest common ancestor it is.
+    public var constraints: [LayoutConstraint] { layoutStateStorage?.constraints ?? [] }
+
+    /// Activates `constraint` (kept for compatibility: the constraint goes to its items' nearest
+    /// common ancestor, which need not be this view).
+    public func addConstraint(_ constraint: LayoutConstraint) { LayoutConstraint.activate([constraint]) }
+
+    /// Activates `constraints`; see ``addConstraint(_:)``.
+    public func addConstraints(_ constraints: [LayoutConstraint]) { LayoutConstraint.activate(constraints) }
+
+    /// Deactivates `constraint` if this view holds it.
+    public func removeConstraint(_ constraint: LayoutConstraint) {
+        if constraint.container === self { uninstall(constraint) }
+    }
+
+    /// Deactivates those of `constraints` this view holds.
+    public func removeConstraints(_ constraints: [LayoutConstraint]) {
+        for constraint in constraints { removeConstraint(constraint) }
+    }
+
+    func install(_ constraint: LayoutConstraint) {
+        layoutState.constraints.append(constraint)
+        constraint.container = self
+        constraintsDidChange()
+    }
+
+    func uninstall(_ constraint: LayoutConstraint) {
+        layoutState.constraints.removeAll { $0 === constraint }
+        constraint.container = nil
+        constraintsDidChange()
+    }
+
+    /// Re-solves at the next update cycle.
+    func constraintsDidChange() {
+        storedWindow?.layoutEngine.markDirty()
+    }
+
+    // MARK: Margins and guides
+
+    /// Space Auto Layout keeps inside the edges for the margin attributes and
+    /// ``layoutMarginsGuide``; 8 points on each side by default.
+    public var layoutMargins: EdgeInsets {
+        get { layoutStateStorage?.margins ?? ViewLayoutState().margins }
+        set {
+            precondition(newValue.isFinite, "Canopy: \(self) was given non-finite layout margins")
+            guard newValue != layoutState.margins else { return }
+            layoutState.margins = newValue
+            constraintsDidChange()
+        }
+    }
+
+    /// A guide for the bounds less ``layoutMargins``.
+    public var layoutMarginsGuide: LayoutGuide {
+        if let guide = layoutState.marginsGuide { return guide }
+        let guide = LayoutGuide(marginsOf: self)
+        layoutState.marginsGuide = guide
+        return guide
+    }
+
+    /// The guides added to this view.
+    public var layoutGuides: [LayoutGuide] { layoutStateStorage?.guides ?? [] }
+
+    /// Adds `guide` to this view (moving it from another view, if needed).
+    public func addLayoutGuide(_ guide: LayoutGuide) {
+        precondition(!guide.isMarginsGuide, "Canopy: a margins guide belongs to its view and cannot be added")
+        guide.owningView?.removeLayoutGuide(guide)
+        layoutState.guides.append(guide)
+        guide.owningView = self
+        constraintsDidChange()
+    }
+
+    /// Removes `guide` from this view; its constraints are deactivated at the next layout.
+    public func removeLayoutGuide(_ guide: LayoutGuide) {
+        guard guide.owningView === self else { return }
+        layoutState.guides.removeAll { $0 === guide }
+        guide.owningView = nil
+        constraintsDidChange()
+    }
+
+    // MARK: Content priorities
+
+    /// How strongly the view resists growing past its intrinsic size along `axis` (250 by default).
+    public func contentHuggingPriority(for axis: LayoutConstraint.Axis) -> LayoutPriority {
+        let hugging = layoutStateStorage?.hugging ?? ViewLayoutState().hugging
+        return axis == .horizontal ? hugging.horizontal : hugging.vertical
+    }
+
+    /// Sets how strongly the view resists growing past its intrinsic size along `axis`.
+    /// - Precondition: `priority` is within 1...1000.
+    public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutConstraint.Axis) {
+        precondition(priority.isValid, "Canopy: a priority must be 1...1000, got \(priority.rawValue)")
+        if axis == .horizontal { layoutState.hugging.horizontal = priority } else { layoutState.hugging.vertical = priority }
+        constraintsDidChange()
+    }
+
+    /// How strongly the view resists shrinking below its intrinsic size along `axis` (750 by default).
+    public func contentCompressionResistancePriority(for axis: LayoutConstraint.Axis) -> LayoutPriority {
+        let resistance = layoutStateStorage?.compressionResistance ?? ViewLayoutState().compressionResistance
+        return axis == .horizontal ? resistance.horizontal : resistance.vertical
+    }
+
+    /// Sets how strongly the view resists shrinking below its intrinsic size along `axis`.
+    /// - Precondition: `priority` is within 1...1000.
+    public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutConstraint.Axis) {
+        precondition(priority.isValid, "Canopy: a priority must be 1...1000, got \(priority.rawValue)")
+        if axis == .horizontal {
+            layoutState.compressionResistance.horizontal = priority
+        } else {
+            layoutState.compressionResistance.vertical = priority
+        }
+        constraintsDidChange()
+    }
+
+    // MARK: Diagnostics
+
+    /// Whether the latest solve left some of this view's position or size undetermined.
+    public var hasAmbiguousLayout: Bool { !(layoutStateStorage?.ambiguousAttributes.isEmpty ?? true) }
+
+    /// Moves this ambiguously laid-out view to another position or size its constraints allow
+    /// just as well (each undetermined value 20 points further on), so the ambiguity can be
+    /// seen; does nothing when the latest solve determined the view. Run an update cycle first.
+    public func exerciseAmbiguityInLayout() {
+        guard hasAmbiguousLayout, let engine = storedWindow?.layoutEngineStorage else { return }
+        try? engine.exerciseAmbiguity(of: self)
+    }
+
+    /// The active constraints, held anywhere in the window, that involve this view along `axis`.
+    public func constraintsAffectingLayout(for axis: LayoutConstraint.Axis) -> [LayoutConstraint] {
+        var found: [LayoutConstraint] = []
+        window?.forEachInSubtree { holder in
+            for constraint in holder.constraints where constraint.firstAttribute.axis == axis {
+                let items = [constraint.firstItem, constraint.secondItem].compactMap { $0?.layoutOwningView }
+                if items.contains(where: { $0 === self }) { found.append(constraint) }
+            }
+        }
+        return found
+    }
+
+    // MARK: Anchors
+
+    /// The leading edge: the left, or the right when the view lays out right to left.
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
+    /// The trailing edge: the right, or the left when the view lays out right to left.
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
+    /// The left edge.
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
+    /// The right edge.
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
+    /// The horizontal center.
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
+    /// The top edge.
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
+    /// The bottom edge.
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
+    /// The vertical center.
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+    /// The baseline of the first line of text (the bottom edge, for views without text).
+    public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .firstBaseline) }
+    /// The baseline of the last line of text (the bottom edge, for views without text).
+    public var lastBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .lastBaseline) }
+    /// The width.
+    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
+    /// The height.
+    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
+}

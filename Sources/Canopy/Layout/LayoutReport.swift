@@ -1,0 +1,57 @@
+import Foundation
+
+/// What the latest Auto Layout solve of a window found wrong: the structured form of UIKit's
+/// log, for an app or a test to inspect. Descriptions are stable from run to run.
+public struct LayoutReport {
+    /// Required constraints that could not hold together.
+    public struct Conflict {
+        /// The smallest set of rules that cannot hold together, described (constraints and
+        /// the rules Canopy adds, such as a frame turned into constraints).
+        public let descriptions: [String]
+        /// The app's constraints among them.
+        public let constraints: [LayoutConstraint]
+        /// The rule broken to recover, described.
+        public let brokenDescription: String
+        /// The broken rule, when it is one of the app's constraints.
+        public let broken: LayoutConstraint?
+
+        /// The message in the shape of UIKit's log.
+        public var logMessage: String {
+            "Unable to simultaneously satisfy constraints.\n"
+                + "\tProbably at least one of the constraints in the following list is one you don't want.\n(\n"
+                + descriptions.map { "    \"\($0)\"" }.joined(separator: ",\n")
+                + "\n)\n\nWill attempt to recover by breaking constraint \n\(brokenDescription)"
+        }
+    }
+
+    /// A view or guide whose layout the constraints do not determine.
+    public struct Ambiguity {
+        /// The item, described.
+        public let item: String
+        /// What is undetermined: `.left` (horizontal position), `.width`, `.top` (vertical
+        /// position), `.height`.
+        public let attributes: [LayoutConstraint.Attribute]
+    }
+
+    /// Conflicting required constraints, each with the one broken to recover.
+    public internal(set) var conflicts: [Conflict] = []
+    /// Items left undetermined.
+    public internal(set) var ambiguities: [Ambiguity] = []
+    /// Groups of constraints of one priority that share an unavoidable error (two views with
+    /// equal hugging priority when one must stretch): the split is a least-squares choice,
+    /// where UIKit's engine would pick one arbitrarily, so the layout is ambiguous there.
+    public internal(set) var tiedConstraints: [[String]] = []
+    /// Counts from the solve.
+    public internal(set) var variables = 0
+    /// Rows solved (constraints and rules).
+    public internal(set) var rows = 0
+    /// Blocks solved densely, and the largest one's unknowns.
+    public internal(set) var blocks = 0, largestBlock = 0
+    /// Variables settled by substitution.
+    public internal(set) var substituted = 0
+    /// Active-set iterations over all blocks and levels.
+    public internal(set) var activeSetIterations = 0
+
+    /// Whether anything is ambiguous or conflicting.
+    public var hasProblems: Bool { !conflicts.isEmpty || !ambiguities.isEmpty || !tiedConstraints.isEmpty }
+}
