@@ -1,10 +1,40 @@
 import ArgumentParser
+import Canopy
+import Foundation
 
 /// `canopy`: Canopy's profiling harness.
 @main
 struct CanopyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "canopy",
-        abstract: "Profile Canopy's layout pipeline on generated view trees.",
-        subcommands: [ProfileCommand.self])
+        abstract: "Generate, profile, lay out and draw Canopy view trees.",
+        subcommands: [GenerateCommand.self, ProfileCommand.self, LayoutCommand.self, RenderCommand.self])
+
+    /// Runs the command; bad arguments and bad files end with one line on standard error and
+    /// exit code 2 (help and version requests still exit 0).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as SceneError {
+            fail("\(error)")
+        } catch let error as HarnessError {
+            fail(error.message)
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            fail(fullMessage(for: error))
+        }
+    }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("canopy: error: \(message)\n".utf8))
+        Foundation.exit(2)
+    }
+}
+
+/// A problem with the harness's arguments or files, reported as one line.
+struct HarnessError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
 }

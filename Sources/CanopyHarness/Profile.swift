@@ -1,24 +1,36 @@
-import CanopyWorkloads
 import Foundation
 
-/// Timings collected per phase, and their summary.
+/// Timings collected per phase, their summary, and the trace of every sample.
 struct Profile {
-    let shape: TreeShape
-    let count: Int
-    let passes: Int
+    var title: String
+    /// Views, for the per-view columns.
+    var count: Int
     var peakMemoryBytes = 0
+    /// Lines printed under the table (solver counts, say).
+    var notes: [String] = []
     private var phases: [String] = []
     private var samples: [String: [Duration]] = [:]
+    private(set) var trace = Trace()
 
-    init(shape: TreeShape, count: Int, passes: Int) {
-        self.shape = shape
+    init(title: String, count: Int) {
+        self.title = title
         self.count = count
-        self.passes = passes
     }
 
-    mutating func record(_ phase: String, _ duration: Duration) {
+    /// Adds a sample of `phase` that began at `start`.
+    mutating func record(_ phase: String, _ duration: Duration, at start: ContinuousClock.Instant, depth: Int = 0) {
         if samples[phase] == nil { phases.append(phase) }
         samples[phase, default: []].append(duration)
+        trace.add(phase, start: start, duration: duration, depth: depth)
+    }
+
+    /// Times `body` as a sample of `phase`.
+    mutating func measure<T>(_ phase: String, _ body: () throws -> T) rethrows -> T {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try body()
+        record(phase, clock.now - start, at: start)
+        return result
     }
 
     /// The median and 90th percentile of a phase, in seconds (nearest-rank percentiles).
@@ -29,29 +41,28 @@ struct Profile {
     }
 
     func table() -> String {
-        var lines = ["canopy profile: \(shape.rawValue) tree, \(count) views, \(passes) passes"]
-        lines.append(pad("phase", 28) + pad("median", 12, right: true) + pad("p90", 12, right: true) + pad("ns/view", 10, right: true) + pad("views/s", 14, right: true))
+        var lines = [title]
+        lines.append(pad("phase", 30) + pad("median", 12, right: true) + pad("p90", 12, right: true) + pad("ns/view", 10, right: true) + pad("views/s", 14, right: true))
         for phase in phases {
             let (median, p90) = summary(of: phase)
             let perView = median * 1e9 / Double(count)
             let rate = median > 0 ? String(format: "%.3g", Double(count) / median) : "-"
-            lines.append(pad(phase, 28) + pad(format(median), 12, right: true) + pad(format(p90), 12, right: true) + pad(String(format: "%.1f", perView), 10, right: true) + pad(rate, 14, right: true))
+            lines.append(pad(phase, 30) + pad(format(median), 12, right: true) + pad(format(p90), 12, right: true) + pad(String(format: "%.1f", perView), 10, right: true) + pad(rate, 14, right: true))
         }
+        lines += notes
         let mib = Double(peakMemoryBytes) / 1_048_576
         lines.append(String(format: "peak memory: %.1f MiB (%.0f bytes per view)", mib, Double(peakMemoryBytes) / Double(count)))
         return lines.joined(separator: "\n")
     }
 
-    func json() -> String {
+    func json(extra: [String: Any]) -> String {
         var phasesJSON: [[String: Any]] = []
         for phase in phases {
             let (median, p90) = summary(of: phase)
             phasesJSON.append(["phase": phase, "median_seconds": median, "p90_seconds": p90, "samples": samples[phase, default: []].count])
         }
-        let object: [String: Any] = [
-            "shape": shape.rawValue, "views": count, "passes": passes, "peak_memory_bytes": peakMemoryBytes,
-            "phases": phasesJSON,
-        ]
+        var object: [String: Any] = ["title": title, "views": count, "peak_memory_bytes": peakMemoryBytes, "phases": phasesJSON]
+        object.merge(extra) { $1 }
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data, as: UTF8.self)
     }
@@ -67,6 +78,26 @@ struct Profile {
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return right ? padding + text : text + padding
+    }
+}
+
+/// Chrome trace-event JSON (complete events), which Perfetto and chrome://tracing open.
+struct Trace {
+    private var events: [String] = []
+    private let origin = ContinuousClock.now
+
+    mutating func add(_ name: String, start: ContinuousClock.Instant, duration: Duration, depth: Int) {
+        let ts = (start - origin).seconds * 1e6, dur = duration.seconds * 1e6
+        events.append(
+            "{\"name\": \(jsonString(name)), \"cat\": \"\(depth == 0 ? "phase" : "step")\", \"ph\": \"X\", "
+                + "\"ts\": \(String(format: "%.3f", ts)), \"dur\": \(String(format: "%.3f", dur)), \"pid\": 1, \"tid\": 1}")
+    }
+
+    func write(to path: String) throws {
+        let text = "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
+        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
+            throw HarnessError("cannot write the trace to \(path): \(error.localizedDescription)")
+        }
     }
 }
 

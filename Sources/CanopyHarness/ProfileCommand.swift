@@ -3,84 +3,139 @@ import Canopy
 import CanopyWorkloads
 import Foundation
 
-/// `canopy profile`: builds a generated tree and times each phase of the layout pipeline.
+/// `canopy profile`: builds a tree and times each phase of the layout pipeline.
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile",
-        abstract: "Build a generated view tree, run update cycles on it and print a per-phase profile.",
+        abstract: "Build a view tree, run update cycles on it and print a per-phase profile.",
         discussion: """
-            Each pass resizes the window (every view autoresizes, so the whole tree is laid out), \
-            runs one update cycle, flattens the tree from scratch, recomputes the world transforms, \
-            and hit-tests random points. Times are medians and 90th percentiles over the passes.
+            The tree comes from a scene file, or is generated in memory from --shape and --count. \
+            Each pass resizes the window (between its own size and --resize), runs one update \
+            cycle (update constraints; Auto Layout: collect, solve, apply frames; layout; display; \
+            flatten; world transforms), flattens the tree from scratch, recomputes the world \
+            transforms and hit-tests random points. Times are medians and 90th percentiles over \
+            the passes.
             """)
 
-    @Option(help: "The tree's shape: \(TreeShape.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var shape: TreeShape = .balanced
+    @Argument(help: "A scene file (see docs/scene-format.md).")
+    var scene: String?
 
-    @Option(help: "The number of views, the window included.")
+    @Option(help: "Without a scene file, the shape to generate: \(GeneratedShape.names).")
+    var shape: GeneratedShape = .balanced
+
+    @Option(help: "Without a scene file, the number of views, the window included.")
     var count = 100_000
+
+    @Option(help: "The seed of the generated variations and of the hit-test points.")
+    var seed: UInt64 = 1
 
     @Option(help: "The number of measured passes.")
     var passes = 5
 
-    @Option(help: "The seed of the generated variations.")
-    var seed: UInt64 = 1
+    @Option(help: "The size the window alternates with, as WxH (default: 124 points narrower).")
+    var resize: SizeArgument?
 
     @Option(help: "Hit tests per pass.")
     var hitTests = 10_000
+
+    @Option(help: "Write a Chrome trace-event file (for Perfetto or chrome://tracing).")
+    var trace: String?
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
     func validate() throws {
-        guard (1...50_000_000).contains(count) else { throw ValidationError("--count must be between 1 and 50000000") }
+        guard (1...10_000_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000000") }
         guard (1...10_000).contains(passes) else { throw ValidationError("--passes must be between 1 and 10000") }
         guard hitTests >= 0 else { throw ValidationError("--hit-tests must not be negative") }
     }
 
     func run() throws {
-        var profile = Profile(shape: shape, count: count, passes: passes)
         let clock = ContinuousClock()
-        var window: Window!
-        profile.record("build", clock.measure { window = TreeGenerator(shape: shape, count: count, seed: seed).makeWindow() })
-        let first = window.runUpdateCycle()
-        profile.record("first update cycle", first.durations.total)
+        var profile = Profile(title: "canopy profile", count: 1)
+        let sceneValue: Scene
+        if let scene {
+            sceneValue = try profile.measure("load") { try Scene.load(from: URL(fileURLWithPath: scene)) }
+        } else {
+            sceneValue = profile.measure("generate") { shape.makeScene(count: count, seed: seed) }
+        }
+        let window = try profile.measure("build") { try sceneValue.instantiate().window }
+        let views = sceneValue.views.count
+        profile.title = "canopy profile: \(scene ?? "\(shape.rawValue) tree") — \(views) views, "
+            + "\(sceneValue.constraints.count) constraints, \(passes) passes"
+        profile.count = views
+        report(profile.measure("first update cycle") { window.runUpdateCycle() })
+
         var random = SplitMix64(seed: seed)
         let points = (0..<hitTests).map { _ in
             CGPoint(x: Double(random.next() % 1024), y: Double(random.next() % 768))
         }
+        let original = window.frame.size
+        let other = resize?.size ?? CGSize(width: max(1, original.width - 124), height: original.height)
         let progress = Progress(total: passes)
         for pass in 0..<passes {
-            let width: CGFloat = pass % 2 == 0 ? 900 : 1024
-            profile.record("resize (autoresizing)", clock.measure { window.frame.size.width = width })
-            let report = window.runUpdateCycle()
-            if !report.problems.isEmpty { FileHandle.standardError.write(Data("\(report)\n".utf8)) }
-            profile.record("update constraints", report.durations.constraints)
-            profile.record("layout", report.durations.layout)
-            profile.record("display", report.durations.display)
-            profile.record("flatten (changed rows)", report.durations.flatten)
-            profile.record("world transforms", report.durations.worldTransforms)
-            profile.record("full flatten", clock.measure { window.reflatten() })
-            profile.record("world transforms (forced)", clock.measure { try? window.flattenedTree.recomputeWorldTransforms() })
+            profile.measure("resize") { window.frame.size = pass % 2 == 0 ? other : original }
+            let start = clock.now
+            let cycle = window.runUpdateCycle()
+            profile.record("update cycle", clock.now - start, at: start)
+            report(cycle)
+            recordSteps(of: cycle, in: window, from: start, into: &profile)
+            profile.measure("full flatten") { window.reflatten() }
+            profile.measure("world transforms (forced)") { try? window.flattenedTree.recomputeWorldTransforms() }
             if hitTests > 0 {
                 var hits = 0
-                let elapsed = clock.measure {
+                profile.measure("hit test (\(hitTests) points)") {
                     for point in points where window.hitTest(point, with: nil) != nil { hits += 1 }
                 }
-                profile.record("hit test (\(hitTests) points)", elapsed)
             }
             progress.advance(to: pass + 1)
         }
         progress.finish()
+        let layout = window.layoutReport
+        if layout.rows > 0 {
+            profile.notes.append(
+                "Auto Layout: \(layout.variables) variables, \(layout.rows) rows, \(layout.substituted) settled by substitution, "
+                    + "\(layout.blocks) dense blocks (largest \(layout.largestBlock) unknowns), \(layout.activeSetIterations) active-set iterations")
+        }
         profile.peakMemoryBytes = peakResidentBytes()
-        print(json ? profile.json() : profile.table())
+        if let trace { try profile.trace.write(to: trace) }
+        print(
+            json
+                ? profile.json(extra: [
+                    "variables": layout.variables, "rows": layout.rows, "blocks": layout.blocks,
+                    "largest_block": layout.largestBlock, "active_set_iterations": layout.activeSetIterations,
+                ])
+                : profile.table())
     }
-}
 
-extension TreeShape: ExpressibleByArgument {}
+    /// The cycle's phases, laid end to end from its start in the order the cycle runs them
+    /// (a cycle of several rounds adds its rounds together).
+    private func recordSteps(of cycle: UpdateCycleReport, in window: Window, from start: ContinuousClock.Instant, into profile: inout Profile) {
+        var at = start
+        var steps: [(String, Duration)] = [("update constraints", cycle.durations.constraints)]
+        let layout = window.layoutReport
+        if layout.rows > 0 {
+            steps += [
+                ("  collect", layout.durations.collect), ("  solve", layout.durations.solve),
+                ("  apply frames", layout.durations.apply), ("  diagnose", layout.durations.diagnose),
+            ]
+        }
+        steps += [
+            ("layout", cycle.durations.layout), ("display", cycle.durations.display),
+            ("flatten (changed rows)", cycle.durations.flatten), ("world transforms", cycle.durations.worldTransforms),
+        ]
+        for (name, duration) in steps {
+            profile.record(name, duration, at: at, depth: 1)
+            at = at + duration
+        }
+    }
 
-extension UpdateCycleReport.Durations {
-    var total: Duration { constraints + layout + display + flatten + worldTransforms }
+    private func report(_ cycle: UpdateCycleReport) {
+        guard !cycle.problems.isEmpty else { return }
+        let shown = cycle.problems.prefix(5).map { "  \($0)" }.joined(separator: "\n")
+        let more = cycle.problems.count > 5 ? "\n  … and \(cycle.problems.count - 5) more" : ""
+        FileHandle.standardError.write(Data("canopy: the update cycle found problems:\n\(shown)\(more)\n".utf8))
+    }
 }
 
 /// The resident set's high-water mark, in bytes.

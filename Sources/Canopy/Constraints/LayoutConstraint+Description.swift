@@ -31,7 +31,8 @@ extension LayoutConstraint: CustomStringConvertible {
             let owner = guide.owningView.map { name(of: $0) } ?? "nil"
             return "\(owner).\(guide.identifier.isEmpty ? "guide" : guide.identifier)"
         case let view as View:
-            return view.tag == 0 ? "\(type(of: view))" : "\(type(of: view))#\(view.tag)"
+            let base = view.tag == 0 ? "\(type(of: view))" : "\(type(of: view))#\(view.tag)"
+            return view.accessibilityIdentifier.map { "\(base)('\($0)')" } ?? base
         default:
             return "nil"
         }

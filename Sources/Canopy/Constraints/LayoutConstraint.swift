@@ -172,7 +172,7 @@ public final class LayoutConstraint {
     func holderWillDie() { containerStorage = nil }
 
     /// Why the parts cannot make a constraint, or `nil`.
-    private static func problem(
+    static func problem(
         _ first: Attribute, _ hasSecondItem: Bool, _ second: Attribute, multiplier: CGFloat, constant: CGFloat
     ) -> String? {
         guard multiplier.isFinite, constant.isFinite else { return "the multiplier and constant must be finite" }

@@ -46,7 +46,7 @@ extension View {
     /// Space Auto Layout keeps inside the edges for the margin attributes and
     /// ``layoutMarginsGuide``; 8 points on each side by default.
     public var layoutMargins: EdgeInsets {
-        get { layoutStateStorage?.margins ?? ViewLayoutState().margins }
+        get { layoutStateStorage?.margins ?? ViewLayoutState.defaultMargins }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given non-finite layout margins")
             guard newValue != layoutState.margins else { return }
@@ -87,7 +87,7 @@ extension View {
 
     /// How strongly the view resists growing past its intrinsic size along `axis` (250 by default).
     public func contentHuggingPriority(for axis: LayoutConstraint.Axis) -> LayoutPriority {
-        let hugging = layoutStateStorage?.hugging ?? ViewLayoutState().hugging
+        let hugging = layoutStateStorage?.hugging ?? ViewLayoutState.defaultHugging
         return axis == .horizontal ? hugging.horizontal : hugging.vertical
     }
 
@@ -101,7 +101,7 @@ extension View {
 
     /// How strongly the view resists shrinking below its intrinsic size along `axis` (750 by default).
     public func contentCompressionResistancePriority(for axis: LayoutConstraint.Axis) -> LayoutPriority {
-        let resistance = layoutStateStorage?.compressionResistance ?? ViewLayoutState().compressionResistance
+        let resistance = layoutStateStorage?.compressionResistance ?? ViewLayoutState.defaultCompressionResistance
         return axis == .horizontal ? resistance.horizontal : resistance.vertical
     }
 

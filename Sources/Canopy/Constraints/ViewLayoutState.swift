@@ -7,10 +7,10 @@ final class ViewLayoutState {
     var constraints: [LayoutConstraint] = []
     /// The guides added with `addLayoutGuide`.
     var guides: [LayoutGuide] = []
-    var margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    var margins = ViewLayoutState.defaultMargins
     var marginsGuide: LayoutGuide?
-    var hugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
-    var compressionResistance = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
+    var hugging = ViewLayoutState.defaultHugging
+    var compressionResistance = ViewLayoutState.defaultCompressionResistance
     /// Whether the latest solve had this view among its items (its changes then re-solve).
     var isInSolvedSystem = false
     /// Whether the engine is setting this view's frame (a change that must not re-solve).
@@ -19,6 +19,12 @@ final class ViewLayoutState {
     var ambiguousAttributes: [LayoutConstraint.Attribute] = []
     /// The constraints that name this view.
     let references = ConstraintReferences()
+    /// An intrinsic size recorded in a scene file, reported in place of the class's own.
+    var recordedIntrinsicSize: CGSize?
+
+    static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    static let defaultHugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
+    static let defaultCompressionResistance = (horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh)
 
     /// The view is dying: clear every pointer to it that does not keep it alive.
     func viewWillDie(_ view: View) {
@@ -30,6 +36,9 @@ final class ViewLayoutState {
 }
 
 extension View {
+    /// The intrinsic size Auto Layout uses: a scene's recorded one, or the class's own.
+    var layoutIntrinsicSize: CGSize { layoutStateStorage?.recordedIntrinsicSize ?? intrinsicContentSize }
+
     var layoutState: ViewLayoutState {
         if let state = layoutStateStorage { return state }
         let state = ViewLayoutState()

@@ -160,6 +160,10 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     /// An integer an app can use to find the view with ``viewWithTag(_:)``.
     public var tag = 0
 
+    /// A name for tests and diagnostics, as UIKit's: constraint descriptions and layout
+    /// reports name the view by it.
+    public var accessibilityIdentifier: String?
+
     /// The color that fills the bounds before `draw(_:)`, or `nil` for none.
     public var backgroundColor: Color? {
         didSet { observedPropertiesDidChange() }

@@ -27,10 +27,16 @@ final class LayoutEngine {
     func solveIfNeeded() throws(CoreError) -> [UpdateCycleReport.Problem] {
         guard isDirty else { return [] }
         isDirty = false
-        let system = LayoutSystem(root: window)
+        let clock = ContinuousClock()
+        var durations = LayoutReport.Durations()
+        var system: LayoutSystem!
+        durations.collect = clock.measure { system = LayoutSystem(root: window) }
+        let start = clock.now
         let solution = try Self.solve(system, in: workspace)
-        apply(solution, of: system)
-        report = findings(solution, of: system)
+        durations.solve = clock.now - start
+        durations.apply = clock.measure { apply(solution, of: system) }
+        durations.diagnose = clock.measure { report = findings(solution, of: system) }
+        report.durations = durations
         return report.conflicts.map { .unsatisfiableConstraints(log: $0.logMessage) }
             + report.ambiguities.map { .ambiguousLayout(item: $0.item, attributes: $0.attributes.map { "\($0)" }) }
             + report.tiedConstraints.map { .ambiguousLayout(item: $0.joined(separator: ", "), attributes: ["priority tie"]) }
@@ -137,6 +143,8 @@ final class LayoutEngine {
         report.conflicts = conflicts(solution, of: system)
         report.ambiguities = ambiguities(solution, of: system)
         report.tiedConstraints = tiedGroups(solution, of: system)
+        report.solvedIndex = system.itemIndex
+        report.solvedValues = solution.values
         return report
     }
 
@@ -167,7 +175,7 @@ final class LayoutEngine {
             let free = (0..<4).filter { solution.variableState[system.variable(index, $0)] == UInt8(CNP_VARIABLE_AMBIGUOUS.rawValue) }
             (item as? View)?.layoutState.ambiguousAttributes = free.map { attributes[$0] }
             guard !free.isEmpty else { continue }
-            found.append(LayoutReport.Ambiguity(item: Self.describe(item), attributes: free.map { attributes[$0] }))
+            found.append(LayoutReport.Ambiguity(item: Self.describe(item), layoutItem: item, attributes: free.map { attributes[$0] }))
         }
         return found
     }

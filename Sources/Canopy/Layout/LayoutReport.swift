@@ -28,6 +28,8 @@ public struct LayoutReport {
     public struct Ambiguity {
         /// The item, described.
         public let item: String
+        /// The item itself, while it exists.
+        public private(set) weak var layoutItem: LayoutItem?
         /// What is undetermined: `.left` (horizontal position), `.width`, `.top` (vertical
         /// position), `.height`.
         public let attributes: [LayoutConstraint.Attribute]
@@ -51,6 +53,34 @@ public struct LayoutReport {
     public internal(set) var substituted = 0
     /// Active-set iterations over all blocks and levels.
     public internal(set) var activeSetIterations = 0
+
+    /// Time spent in each step of the latest solve.
+    public struct Durations: Sendable {
+        /// Collecting the constraints and rules into the system the core reads.
+        public internal(set) var collect = Duration.zero
+        /// The C core's solve.
+        public internal(set) var solve = Duration.zero
+        /// Giving views and guides their frames.
+        public internal(set) var apply = Duration.zero
+        /// Reading conflicts and ambiguities out of the solution.
+        public internal(set) var diagnose = Duration.zero
+    }
+
+    /// Time spent in each step of the latest solve.
+    public internal(set) var durations = Durations()
+
+    /// Where each item of the solve is in `solvedValues` (four values from there).
+    var solvedIndex: [ObjectIdentifier: Int] = [:]
+    var solvedValues: [Double] = []
+
+    /// The rectangle the latest solve gave `item` in window space before it was rounded to the
+    /// pixel grid (transforms ignored, as Auto Layout ignores them), or `nil` when the item had
+    /// no part in the solve.
+    public func solvedRect(of item: LayoutItem) -> CGRect? {
+        guard let index = solvedIndex[ObjectIdentifier(item)] else { return nil }
+        let v = solvedValues[4 * index..<4 * index + 4].map { CGFloat($0) }
+        return CGRect(x: v[0], y: v[2], width: v[1], height: v[3])
+    }
 
     /// Whether anything is ambiguous or conflicting.
     public var hasProblems: Bool { !conflicts.isEmpty || !ambiguities.isEmpty || !tiedConstraints.isEmpty }

@@ -23,7 +23,7 @@ struct LayoutSystem {
 
     /// The views and guides with variables, parents before children.
     private(set) var items: [LayoutItem] = []
-    private var itemIndex: [ObjectIdentifier: Int] = [:]
+    private(set) var itemIndex: [ObjectIdentifier: Int] = [:]
     private(set) var rows: [cnp_row] = []
     private(set) var terms: [cnp_term] = []
     private(set) var origins: [Origin] = []
@@ -201,7 +201,7 @@ struct LayoutSystem {
     /// The intrinsic size per axis: size ≤ intrinsic at the hugging priority, size ≥
     /// intrinsic at the compression-resistance priority.
     private mutating func addIntrinsicSizeRows(_ index: Int, _ view: View) {
-        let intrinsic = view.intrinsicContentSize
+        let intrinsic = view.layoutIntrinsicSize
         let name = LayoutConstraint.name(of: view)
         for (axis, part, value) in [(LayoutConstraint.Axis.horizontal, 1, intrinsic.width), (.vertical, 3, intrinsic.height)]
         where value != View.noIntrinsicMetric && value.isFinite && value >= 0 {

@@ -69,7 +69,7 @@ struct StackArrangement {
     }
 
     private func intrinsicLength(of view: View) -> CGFloat {
-        let size = view.intrinsicContentSize
+        let size = view.layoutIntrinsicSize
         let length = stack.axis == .horizontal ? size.width : size.height
         return length == View.noIntrinsicMetric ? 0 : length
     }

@@ -70,13 +70,13 @@ open class StackView: View {
     public var isLayoutMarginsRelativeArrangement = false { didSet { rearrange() } }
 
     /// The constraints and guides the stack made for the current arrangement.
-    private var arrangement: (constraints: [LayoutConstraint], guides: [LayoutGuide]) = ([], [])
+    private(set) var arrangement: (constraints: [LayoutConstraint], guides: [LayoutGuide]) = ([], [])
     private var hiddenObservations: [ObjectIdentifier: Observation] = [:]
 
     /// Creates a horizontal stack of `views`.
     public convenience init(arrangedSubviews views: [View]) {
         self.init(frame: .zero)
-        for view in views { addArrangedSubview(view) }
+        addArrangedSubviews(views)
     }
 
     /// Appends `view` to the arrangement (and to the subviews, if needed).
@@ -88,6 +88,17 @@ open class StackView: View {
     /// already arranged moves to `index`.
     /// - Precondition: `index` is within `0...arrangedSubviews.count`.
     public func insertArrangedSubview(_ view: View, at index: Int) {
+        enlist(view, at: index)
+        rearrange()
+    }
+
+    /// Appends `views` to the arrangement, making the constraints once rather than per view.
+    func addArrangedSubviews(_ views: [View]) {
+        for view in views { enlist(view, at: arrangedSubviews.count) }
+        rearrange()
+    }
+
+    private func enlist(_ view: View, at index: Int) {
         precondition(view !== self, "Canopy: a stack view cannot arrange itself")
         arrangedSubviews.removeAll { $0 === view }
         precondition(
@@ -97,7 +108,6 @@ open class StackView: View {
         if view.superview !== self { addSubview(view) }
         arrangedSubviews.insert(view, at: index)
         hiddenObservations[ObjectIdentifier(view)] = view.observe(\.isHidden) { [unowned self] _, _ in rearrange() }
-        rearrange()
     }
 
     /// Takes `view` out of the arrangement; it stays a subview.

@@ -1,0 +1,100 @@
+import Foundation
+
+extension Scene {
+    /// Records `window`'s tree as it is now: every view in tree order (the window is `window`,
+    /// the others `v1`, `v2`… in that order), its geometry, flags, priorities and intrinsic size,
+    /// its guides, the active constraints and the stack views' settings. The constraints a stack
+    /// view makes for itself are left out (loading the stack makes them again).
+    ///
+    /// A view's class is recorded by its type's name; a scene with classes other than the
+    /// built-in ones loads with those names registered in ``SceneClasses``.
+    /// - Complexity: O(views + constraints); no recursion.
+    public init(capturing window: Window) {
+        scale = window.screen.scale
+        layoutDirection = window.userInterfaceLayoutDirection
+        var ids: [ObjectIdentifier: String] = [:]
+        var tree: [View] = []
+        window.forEachInSubtree { view in
+            ids[ObjectIdentifier(view)] = view === window ? "window" : "v\(tree.count)"
+            tree.append(view)
+        }
+        var stackMade = Set<ObjectIdentifier>()
+        for case let stack as StackView in tree {
+            for constraint in stack.arrangement.constraints { stackMade.insert(ObjectIdentifier(constraint)) }
+            for guide in stack.arrangement.guides { stackMade.insert(ObjectIdentifier(guide)) }
+        }
+        views = tree.map { Self.record(of: $0, ids: ids) }
+        for view in tree {
+            guard let state = view.layoutStateStorage, let owner = ids[ObjectIdentifier(view)] else { continue }
+            if let margins = state.marginsGuide {
+                ids[ObjectIdentifier(margins)] = owner + ".margins"
+                guides.append(GuideRecord(id: owner + ".margins", owner: owner, isMarginsGuide: true))
+            }
+            for (k, guide) in state.guides.enumerated() where !stackMade.contains(ObjectIdentifier(guide)) {
+                ids[ObjectIdentifier(guide)] = owner + ".guide\(k)"
+                guides.append(GuideRecord(id: owner + ".guide\(k)", owner: owner))
+            }
+        }
+        for view in tree {
+            for constraint in view.layoutStateStorage?.constraints ?? [] where !stackMade.contains(ObjectIdentifier(constraint)) {
+                if let record = Self.record(of: constraint, ids: ids) { constraints.append(record) }
+            }
+        }
+    }
+
+    private static func record(of view: View, ids: [ObjectIdentifier: String]) -> ViewRecord {
+        var record = ViewRecord(
+            id: ids[ObjectIdentifier(view)]!, className: view is Window ? "Window" : String(describing: type(of: view)),
+            parent: view.superview.flatMap { ids[ObjectIdentifier($0)] }, frame: view.untransformedFrame)
+        let anchor = view.anchorPoint, size = view.bounds.size
+        let center = CGPoint(x: record.frame.origin.x + anchor.x * size.width, y: record.frame.origin.y + anchor.y * size.height)
+        if center != view.center { record.center = view.center }
+        record.boundsOrigin = view.bounds.origin
+        record.transform = view.transform
+        record.anchorPoint = anchor
+        record.isHidden = view.isHidden
+        record.clipsToBounds = view.clipsToBounds
+        record.isUserInteractionEnabled = view.isUserInteractionEnabled
+        record.alpha = view.alpha
+        record.tag = view.tag
+        record.accessibilityIdentifier = view.accessibilityIdentifier
+        record.translatesAutoresizingMaskIntoConstraints = view.translatesAutoresizingMaskIntoConstraints
+        record.autoresizingMask = view.autoresizingMask
+        record.semanticContentAttribute = view.semanticContentAttribute
+        let intrinsic = view.layoutIntrinsicSize
+        if intrinsic.width != View.noIntrinsicMetric || intrinsic.height != View.noIntrinsicMetric {
+            record.intrinsicContentSize = intrinsic
+        }
+        record.hugging = AxisPriorities(
+            horizontal: view.contentHuggingPriority(for: .horizontal), vertical: view.contentHuggingPriority(for: .vertical))
+        record.compressionResistance = AxisPriorities(
+            horizontal: view.contentCompressionResistancePriority(for: .horizontal),
+            vertical: view.contentCompressionResistancePriority(for: .vertical))
+        record.layoutMargins = view.layoutMargins
+        if let stack = view as? StackView {
+            var settings = StackRecord(arranged: stack.arrangedSubviews.compactMap { ids[ObjectIdentifier($0)] })
+            settings.axis = stack.axis
+            settings.distribution = stack.distribution
+            settings.alignment = stack.alignment
+            settings.spacing = stack.spacing
+            settings.isLayoutMarginsRelativeArrangement = stack.isLayoutMarginsRelativeArrangement
+            record.stack = settings
+        }
+        return record
+    }
+
+    /// The constraint by ids, or `nil` when an item was released or is outside the window.
+    private static func record(of constraint: LayoutConstraint, ids: [ObjectIdentifier: String]) -> ConstraintRecord? {
+        guard let firstItem = constraint.firstItem, let first = ids[ObjectIdentifier(firstItem)] else { return nil }
+        var second: String?
+        if let secondItem = constraint.secondItem {
+            guard let id = ids[ObjectIdentifier(secondItem)] else { return nil }
+            second = id
+        }
+        var record = ConstraintRecord(
+            first: first, constraint.firstAttribute, constraint.relation, second: second, constraint.secondAttribute,
+            multiplier: constraint.multiplier, constant: constraint.constant, priority: constraint.priority)
+        record.identifier = constraint.identifier
+        return record
+    }
+}

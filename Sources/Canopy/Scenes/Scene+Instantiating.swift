@@ -1,0 +1,93 @@
+import Foundation
+
+/// The objects a scene was made into, in the scene's order.
+public struct SceneInstance {
+    /// The window, holding the tree (its first update cycle has not run).
+    public let window: Window
+    /// The views, in the order of ``Scene/views``; the first is the window.
+    public let views: [View]
+    /// The guides, in the order of ``Scene/guides``.
+    public let guides: [LayoutGuide]
+    /// The constraints, in the order of ``Scene/constraints``, all active.
+    public let constraints: [LayoutConstraint]
+}
+
+extension Scene {
+    /// Makes the scene's window, views, guides and constraints. The scene is checked first, so a
+    /// scene that breaks a rule of the format makes nothing.
+    /// - Throws: ``SceneError`` naming the place, for a scene edited in code into one that breaks
+    ///   a rule (a scene read by ``load(from:classes:limits:)`` has been checked already).
+    public func instantiate(classes: SceneClasses = .builtIn, limits: SceneLimits = SceneLimits()) throws(SceneError) -> SceneInstance {
+        let index = try SceneIndex(self, classes: classes, limits: limits)
+        let frame = views[0].frame
+        let window = Window(frame: frame, screen: Screen(bounds: frame, scale: scale))
+        window.userInterfaceLayoutDirection = layoutDirection
+        var made: [View] = [window]
+        made.reserveCapacity(views.count)
+        for record in views.dropFirst() { made.append(classes.make(record.className)!) }
+        for (view, record) in zip(made, views) { Self.configure(view, from: record) }
+        for i in 1..<made.count { made[index.parents[i]].addSubview(made[i]) }
+        for (i, record) in views.enumerated() {
+            guard let stack = record.stack, let view = made[i] as? StackView else { continue }
+            Self.configure(view, from: stack, arranged: stack.arranged.map { made[index.views[$0]!] })
+        }
+        let guides = self.guides.map { record in
+            let owner = made[index.views[record.owner]!]
+            if record.isMarginsGuide { return owner.layoutMarginsGuide }
+            let guide = LayoutGuide()
+            owner.addLayoutGuide(guide)
+            return guide
+        }
+        func item(_ id: String) -> LayoutItem { index.views[id].map { made[$0] } ?? guides[index.guides[id]!] }
+        let constraints = self.constraints.map { record in
+            let constraint = LayoutConstraint(
+                item: item(record.first), attribute: record.firstAttribute, relatedBy: record.relation,
+                toItem: record.second.map(item), attribute: record.secondAttribute, multiplier: record.multiplier,
+                constant: record.constant)
+            constraint.priority = record.priority
+            constraint.identifier = record.identifier
+            return constraint
+        }
+        LayoutConstraint.activate(constraints)
+        return SceneInstance(window: window, views: made, guides: guides, constraints: constraints)
+    }
+
+    private static func configure(_ view: View, from record: ViewRecord) {
+        let size = record.frame.size
+        view.anchorPoint = record.anchorPoint
+        view.bounds = CGRect(origin: record.boundsOrigin, size: size)
+        view.center = record.center
+            ?? CGPoint(x: record.frame.origin.x + record.anchorPoint.x * size.width, y: record.frame.origin.y + record.anchorPoint.y * size.height)
+        view.transform = record.transform
+        view.isHidden = record.isHidden
+        view.clipsToBounds = record.clipsToBounds
+        view.isUserInteractionEnabled = record.isUserInteractionEnabled
+        view.alpha = record.alpha
+        view.tag = record.tag
+        view.accessibilityIdentifier = record.accessibilityIdentifier
+        view.translatesAutoresizingMaskIntoConstraints = record.translatesAutoresizingMaskIntoConstraints
+        view.autoresizingMask = record.autoresizingMask
+        view.semanticContentAttribute = record.semanticContentAttribute
+        for axis in [LayoutConstraint.Axis.horizontal, .vertical] {
+            let (hugging, resistance) = axis == .horizontal
+                ? (record.hugging.horizontal, record.compressionResistance.horizontal)
+                : (record.hugging.vertical, record.compressionResistance.vertical)
+            // Only where they differ, so that views left at the defaults carry no layout state.
+            if view.contentHuggingPriority(for: axis) != hugging { view.setContentHuggingPriority(hugging, for: axis) }
+            if view.contentCompressionResistancePriority(for: axis) != resistance {
+                view.setContentCompressionResistancePriority(resistance, for: axis)
+            }
+        }
+        if record.layoutMargins != view.layoutMargins { view.layoutMargins = record.layoutMargins }
+        if let size = record.intrinsicContentSize { view.layoutState.recordedIntrinsicSize = size }
+    }
+
+    private static func configure(_ stack: StackView, from record: StackRecord, arranged: [View]) {
+        stack.axis = record.axis
+        stack.distribution = record.distribution
+        stack.alignment = record.alignment
+        stack.spacing = record.spacing
+        stack.isLayoutMarginsRelativeArrangement = record.isLayoutMarginsRelativeArrangement
+        stack.addArrangedSubviews(arranged)
+    }
+}

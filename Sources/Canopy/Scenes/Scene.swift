@@ -1,0 +1,190 @@
+import Foundation
+
+/// A whole view tree as data: the window, its views with their geometry and flags, layout
+/// guides, constraints and stack views, read from and written to a versioned JSON file (the
+/// format is in `docs/scene-format.md`).
+///
+/// Scenes carry layouts between places: the harness generates and profiles them, an app can
+/// capture its own window and replay it, a bug report can attach one.
+///
+/// ```swift
+/// let scene = try Scene.load(from: URL(fileURLWithPath: "feed.json"))
+/// let window = try scene.instantiate().window
+/// window.runUpdateCycle()
+/// try Scene(capturing: window).write(to: URL(fileURLWithPath: "after.json"))
+/// ```
+public struct Scene: Equatable, Sendable {
+    /// The screen's points-to-pixels factor, which frames are rounded to.
+    public var scale: CGFloat = 1
+    /// The window's layout direction.
+    public var layoutDirection = UserInterfaceLayoutDirection.leftToRight
+    /// The views, the window first; the others name their parents.
+    public var views: [ViewRecord] = []
+    /// Layout guides, each owned by a view.
+    public var guides: [GuideRecord] = []
+    /// Active constraints.
+    public var constraints: [ConstraintRecord] = []
+
+    /// Creates a scene of the given parts.
+    public init(
+        scale: CGFloat = 1, layoutDirection: UserInterfaceLayoutDirection = .leftToRight, views: [ViewRecord],
+        guides: [GuideRecord] = [], constraints: [ConstraintRecord] = []
+    ) {
+        self.scale = scale
+        self.layoutDirection = layoutDirection
+        self.views = views
+        self.guides = guides
+        self.constraints = constraints
+    }
+
+    /// The version of the file format this type reads and writes.
+    public static let formatVersion = 1
+}
+
+extension Scene {
+    /// One view of a scene. Every property but ``id`` has UIKit's default.
+    public struct ViewRecord: Equatable, Sendable {
+        /// A name unique among the scene's views and guides.
+        public var id: String
+        /// The class: a built-in name (`View`, `Window`, `Control`, `Button`, `ScrollView`,
+        /// `StackView`) or one registered in ``SceneClasses``.
+        public var className = "View"
+        /// The superview's id; `nil` for the window only.
+        public var parent: String?
+        /// The frame as if the transform were the identity, in the superview's bounds coordinates.
+        public var frame = CGRect.zero
+        /// The center, when ``frame`` does not give it back exactly (it then wins).
+        public var center: CGPoint?
+        /// The bounds origin.
+        public var boundsOrigin = CGPoint.zero
+        /// The transform.
+        public var transform = CGAffineTransform.identity
+        /// The anchor point, in unit coordinates of the bounds.
+        public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+        /// Whether the view is hidden.
+        public var isHidden = false
+        /// Whether the view clips its subviews.
+        public var clipsToBounds = false
+        /// Whether the view receives touches.
+        public var isUserInteractionEnabled = true
+        /// The opacity, 0…1.
+        public var alpha: CGFloat = 1
+        /// The tag.
+        public var tag = 0
+        /// The name diagnostics use for the view.
+        public var accessibilityIdentifier: String?
+        /// Whether the frame and autoresizing mask become constraints.
+        public var translatesAutoresizingMaskIntoConstraints = true
+        /// How the view resizes with its superview.
+        public var autoresizingMask: AutoresizingMask = []
+        /// The view's own layout direction setting.
+        public var semanticContentAttribute = SemanticContentAttribute.unspecified
+        /// An intrinsic size the loaded view reports whatever its class (`-1` for none in a
+        /// dimension), or `nil` for the class's own.
+        public var intrinsicContentSize: CGSize?
+        /// Content hugging priorities.
+        public var hugging = AxisPriorities(horizontal: .defaultLow, vertical: .defaultLow)
+        /// Compression resistance priorities.
+        public var compressionResistance = AxisPriorities(horizontal: .defaultHigh, vertical: .defaultHigh)
+        /// The layout margins.
+        public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+        /// A stack view's arrangement; `nil` for other classes.
+        public var stack: StackRecord?
+
+        /// Creates a record with UIKit's defaults.
+        public init(id: String, className: String = "View", parent: String? = nil, frame: CGRect = .zero) {
+            self.id = id
+            self.className = className
+            self.parent = parent
+            self.frame = frame
+        }
+    }
+
+    /// A pair of priorities, one per axis.
+    public struct AxisPriorities: Equatable, Sendable {
+        /// The horizontal priority.
+        public var horizontal: LayoutPriority
+        /// The vertical priority.
+        public var vertical: LayoutPriority
+
+        /// Creates a pair.
+        public init(horizontal: LayoutPriority, vertical: LayoutPriority) {
+            self.horizontal = horizontal
+            self.vertical = vertical
+        }
+    }
+
+    /// A stack view's settings and arranged views.
+    public struct StackRecord: Equatable, Sendable {
+        /// The direction of the line.
+        public var axis = LayoutConstraint.Axis.horizontal
+        /// How the length is shared.
+        public var distribution = StackView.Distribution.fill
+        /// How views sit across the axis.
+        public var alignment = StackView.Alignment.fill
+        /// The gap between neighbours.
+        public var spacing: CGFloat = 0
+        /// Whether the arrangement lies within the layout margins.
+        public var isLayoutMarginsRelativeArrangement = false
+        /// The ids of the arranged subviews, in order.
+        public var arranged: [String] = []
+
+        /// Creates a horizontal, filling stack of `arranged`.
+        public init(arranged: [String] = []) { self.arranged = arranged }
+    }
+
+    /// A layout guide: one added with `addLayoutGuide`, or a view's layout margins guide.
+    public struct GuideRecord: Equatable, Sendable {
+        /// A name unique among the scene's views and guides.
+        public var id: String
+        /// The id of the view that owns the guide.
+        public var owner: String
+        /// Whether this is the owner's `layoutMarginsGuide`.
+        public var isMarginsGuide = false
+
+        /// Creates a guide record.
+        public init(id: String, owner: String, isMarginsGuide: Bool = false) {
+            self.id = id
+            self.owner = owner
+            self.isMarginsGuide = isMarginsGuide
+        }
+    }
+
+    /// An active constraint between items named by id.
+    public struct ConstraintRecord: Equatable, Sendable {
+        /// The constrained item's id.
+        public var first: String
+        /// The constrained attribute.
+        public var firstAttribute: LayoutConstraint.Attribute
+        /// How the sides compare.
+        public var relation = LayoutConstraint.Relation.equal
+        /// The related item's id, or `nil` for a constant.
+        public var second: String?
+        /// The related attribute (``LayoutConstraint/Attribute/notAnAttribute`` without a second item).
+        public var secondAttribute = LayoutConstraint.Attribute.notAnAttribute
+        /// The factor on the second attribute.
+        public var multiplier: CGFloat = 1
+        /// The amount added to the second side.
+        public var constant: CGFloat = 0
+        /// The priority.
+        public var priority = LayoutPriority.required
+        /// A name for diagnostics.
+        public var identifier: String?
+
+        /// Creates `first.firstAttribute relation multiplier × second.secondAttribute + constant`.
+        public init(
+            first: String, _ firstAttribute: LayoutConstraint.Attribute, _ relation: LayoutConstraint.Relation = .equal,
+            second: String? = nil, _ secondAttribute: LayoutConstraint.Attribute = .notAnAttribute,
+            multiplier: CGFloat = 1, constant: CGFloat = 0, priority: LayoutPriority = .required
+        ) {
+            self.first = first
+            self.firstAttribute = firstAttribute
+            self.relation = relation
+            self.second = second
+            self.secondAttribute = secondAttribute
+            self.multiplier = multiplier
+            self.constant = constant
+            self.priority = priority
+        }
+    }
+}

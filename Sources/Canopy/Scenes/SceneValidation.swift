@@ -1,0 +1,169 @@
+import Foundation
+
+/// A scene's references resolved to indices, made only for a scene whose references all hold:
+/// one window first, unique ids, existing parents, owners and items, no cycles, arranged views
+/// under their stacks.
+struct SceneIndex {
+    var views: [String: Int] = [:]
+    var guides: [String: Int] = [:]
+    /// Each view's parent index (−1 for the window).
+    var parents: [Int] = []
+
+    init(_ scene: Scene, classes: SceneClasses, limits: SceneLimits) throws(SceneError) {
+        guard scene.views.count <= limits.maximumViewCount else {
+            throw SceneError(location: "views", message: "\(scene.views.count) views exceed the limit of \(limits.maximumViewCount)")
+        }
+        guard let window = scene.views.first, window.className == "Window", window.parent == nil else {
+            throw SceneError(location: "views[0]", message: "the first view must be the window: class \"Window\", no parent")
+        }
+        views.reserveCapacity(scene.views.count)
+        for (i, view) in scene.views.enumerated() {
+            guard views.updateValue(i, forKey: view.id) == nil else { throw Self.duplicate(view.id, "views[\(i)].id") }
+        }
+        for (i, guide) in scene.guides.enumerated() {
+            guard views[guide.id] == nil, guides.updateValue(i, forKey: guide.id) == nil else {
+                throw Self.duplicate(guide.id, "guides[\(i)].id")
+            }
+        }
+        guard (0.01...100).contains(scene.scale) else {
+            throw SceneError(location: "window.scale", message: "\(scene.scale) is outside 0.01…100")
+        }
+        for (i, view) in scene.views.enumerated() { try Self.checkValues(of: view, at: "views[\(i)]") }
+        for (i, constraint) in scene.constraints.enumerated() { try Self.checkValues(of: constraint, at: "constraints[\(i)]") }
+        try resolveParents(scene, classes)
+        try checkStacks(scene, classes)
+        try checkGuides(scene)
+        try checkConstraints(scene)
+    }
+
+    // MARK: Values
+
+    private static func checkValues(of view: Scene.ViewRecord, at location: String) throws(SceneError) {
+        let f = view.frame, t = view.transform, m = view.layoutMargins
+        // The stored size: `width` and `height` would read a negative size as positive.
+        try finite([f.origin.x, f.origin.y, f.size.width, f.size.height], location + ".frame")
+        guard f.size.width >= 0, f.size.height >= 0 else {
+            throw SceneError(location: location + ".frame", message: "a frame's width and height cannot be negative")
+        }
+        if let c = view.center { try finite([c.x, c.y], location + ".center") }
+        try finite([view.boundsOrigin.x, view.boundsOrigin.y], location + ".boundsOrigin")
+        try finite([t.a, t.b, t.c, t.d, t.tx, t.ty], location + ".transform")
+        try finite([view.anchorPoint.x, view.anchorPoint.y], location + ".anchorPoint")
+        try finite([m.top, m.left, m.bottom, m.right], location + ".layoutMargins")
+        try finite([view.alpha], location + ".alpha", within: 0...1)
+        if let size = view.intrinsicContentSize {
+            try finite([size.width, size.height], location + ".intrinsicContentSize")
+            guard [size.width, size.height].allSatisfy({ $0 >= 0 || $0 == View.noIntrinsicMetric }) else {
+                throw SceneError(location: location + ".intrinsicContentSize", message: "each dimension is at least 0, or -1 for none")
+            }
+        }
+        for (key, pair) in [("hugging", view.hugging), ("compressionResistance", view.compressionResistance)] {
+            try finite([CGFloat(pair.horizontal.rawValue), CGFloat(pair.vertical.rawValue)], location + "." + key, within: 1...1000)
+        }
+        if let stack = view.stack { try finite([stack.spacing], location + ".stack.spacing") }
+    }
+
+    private static func checkValues(of constraint: Scene.ConstraintRecord, at location: String) throws(SceneError) {
+        try finite([constraint.multiplier], location + ".multiplier")
+        try finite([constraint.constant], location + ".constant")
+        try finite([CGFloat(constraint.priority.rawValue)], location + ".priority", within: 1...1000)
+        if let problem = LayoutConstraint.problem(
+            constraint.firstAttribute, constraint.second != nil, constraint.secondAttribute,
+            multiplier: constraint.multiplier, constant: constraint.constant)
+        {
+            throw SceneError(location: location, message: "UIKit refuses this constraint: \(problem)")
+        }
+    }
+
+    /// Numbers must be finite, within the format's magnitude, and within `range` when given.
+    private static func finite(_ values: [CGFloat], _ location: String, within range: ClosedRange<CGFloat>? = nil) throws(SceneError) {
+        for value in values {
+            guard value.isFinite, abs(value) <= SceneVocabulary.largestMagnitude else {
+                throw SceneError(location: location, message: "\(value) is not a finite number within ±1e9")
+            }
+            if let range, !range.contains(value) {
+                throw SceneError(location: location, message: "\(value) is outside \(range.lowerBound)…\(range.upperBound)")
+            }
+        }
+    }
+
+    // MARK: References
+
+    private static func duplicate(_ id: String, _ location: String) -> SceneError {
+        SceneError(location: location, message: "the id \"\(id)\" is used twice")
+    }
+
+    private mutating func resolveParents(_ scene: Scene, _ classes: SceneClasses) throws(SceneError) {
+        parents = [-1]
+        parents.reserveCapacity(scene.views.count)
+        var children = [[Int]](repeating: [], count: scene.views.count)
+        for (i, view) in scene.views.enumerated() {
+            guard classes.contains(view.className) else {
+                throw SceneError(location: "views[\(i)].class", message: "\"\(view.className)\" is neither built in nor registered")
+            }
+            if i == 0 { continue }
+            guard view.className != "Window" else {
+                throw SceneError(location: "views[\(i)].class", message: "only the first view can be the window")
+            }
+            guard let parentID = view.parent else {
+                throw SceneError(location: "views[\(i)]", message: "\"\(view.id)\" has no parent; only the window may have none")
+            }
+            guard let parent = views[parentID] else {
+                throw SceneError(location: "views[\(i)].parent", message: "no view has the id \"\(parentID)\"")
+            }
+            parents.append(parent)
+            children[parent].append(i)
+        }
+        // Every view must hang from the window; those that do not sit on a cycle of parents.
+        var reached = [Bool](repeating: false, count: scene.views.count)
+        var pending = [0]
+        while let view = pending.popLast() {
+            reached[view] = true
+            pending += children[view]
+        }
+        if let stray = reached.firstIndex(of: false) {
+            throw SceneError(location: "views[\(stray)].parent", message: "\"\(scene.views[stray].id)\" is its own ancestor (the parents form a cycle)")
+        }
+    }
+
+    private func checkStacks(_ scene: Scene, _ classes: SceneClasses) throws(SceneError) {
+        var isStackClass: [String: Bool] = [:]
+        for (i, view) in scene.views.enumerated() {
+            guard let stack = view.stack else { continue }
+            if isStackClass[view.className] == nil { isStackClass[view.className] = classes.make(view.className) is StackView }
+            guard isStackClass[view.className] == true else {
+                throw SceneError(location: "views[\(i)].stack", message: "\"\(view.className)\" is not a stack view class")
+            }
+            var seen = Set<Int>()
+            for (k, id) in stack.arranged.enumerated() {
+                let location = "views[\(i)].stack.arranged[\(k)]"
+                guard let arranged = views[id] else { throw SceneError(location: location, message: "no view has the id \"\(id)\"") }
+                guard parents[arranged] == i else {
+                    throw SceneError(location: location, message: "\"\(id)\" is not a subview of the stack \"\(view.id)\"")
+                }
+                guard seen.insert(arranged).inserted else { throw SceneError(location: location, message: "\"\(id)\" is arranged twice") }
+            }
+        }
+    }
+
+    private func checkGuides(_ scene: Scene) throws(SceneError) {
+        var marginsOwners = Set<Int>()
+        for (i, guide) in scene.guides.enumerated() {
+            guard let owner = views[guide.owner] else {
+                throw SceneError(location: "guides[\(i)].owner", message: "no view has the id \"\(guide.owner)\"")
+            }
+            if guide.isMarginsGuide, !marginsOwners.insert(owner).inserted {
+                throw SceneError(location: "guides[\(i)].margins", message: "\"\(guide.owner)\" has one margins guide already")
+            }
+        }
+    }
+
+    private func checkConstraints(_ scene: Scene) throws(SceneError) {
+        for (i, constraint) in scene.constraints.enumerated() {
+            for (key, id) in [("first", constraint.first), ("second", constraint.second)] {
+                guard let id, views[id] == nil, guides[id] == nil else { continue }
+                throw SceneError(location: "constraints[\(i)].\(key)", message: "no view or guide has the id \"\(id)\"")
+            }
+        }
+    }
+}

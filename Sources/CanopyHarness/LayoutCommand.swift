@@ -1,0 +1,57 @@
+import ArgumentParser
+import Canopy
+import Foundation
+
+/// `canopy layout`: the solved frames and the diagnostics of a scene, as JSON.
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Lay out a scene and print its frames and diagnostics as JSON.",
+        discussion: """
+            For each view: "frame", its untransformed frame in window space after the update \
+            cycle (rounded to the pixel grid), and "solved", the Auto Layout solution before \
+            rounding (views in the solve only). Then the ambiguous views and attributes, the \
+            conflicts (with the constraint broken to recover) and the priority ties. A scene \
+            file and this output together make a reproducible bug report.
+            """)
+
+    @Argument(help: "A scene file (see docs/scene-format.md).")
+    var scene: String
+
+    func run() throws {
+        let loaded = try LoadedScene(path: scene)
+        let window = loaded.window
+        // Diagnostics name views by their scene ids.
+        for (view, record) in zip(loaded.instance.views, loaded.scene.views) where view.accessibilityIdentifier == nil {
+            view.accessibilityIdentifier = record.id
+        }
+        window.runUpdateCycle()
+        let report = window.layoutReport
+        let ids = loaded.ids()
+        var lines: [String] = []
+        for (view, record) in zip(loaded.instance.views, loaded.scene.views) {
+            var line = "{\"id\": \(jsonString(record.id)), \"frame\": \(jsonRect(view.untransformedWindowFrame))"
+            if let solved = report.solvedRect(of: view) { line += ", \"solved\": \(jsonRect(solved))" }
+            lines.append(line + "}")
+        }
+        let ambiguous = report.ambiguities.map { ambiguity in
+            let name = ambiguity.layoutItem.flatMap { ids[ObjectIdentifier($0)] } ?? ambiguity.item
+            return "{\"view\": \(jsonString(name)), \"attributes\": [\(ambiguity.attributes.map { jsonString("\($0)") }.joined(separator: ", "))]}"
+        }
+        let conflicts = report.conflicts.map { conflict in
+            "{\"constraints\": [\(conflict.descriptions.map(jsonString).joined(separator: ", "))], "
+                + "\"broken\": \(jsonString(conflict.brokenDescription)), \"log\": \(jsonString(conflict.logMessage))}"
+        }
+        let ties = report.tiedConstraints.map { "[" + $0.map(jsonString).joined(separator: ", ") + "]" }
+        print(
+            """
+            {"format": "canopy-layout", "version": 1,
+            "views": [
+            \(lines.joined(separator: ",\n"))
+            ],
+            "ambiguous": [\(ambiguous.joined(separator: ", "))],
+            "conflicts": [\(conflicts.joined(separator: ", "))],
+            "tiedConstraints": [\(ties.joined(separator: ", "))]}
+            """)
+    }
+}

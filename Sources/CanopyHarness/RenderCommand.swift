@@ -1,0 +1,81 @@
+import ArgumentParser
+import Canopy
+import Foundation
+
+/// `canopy render`: a picture of a laid-out scene, as SVG.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Lay out a scene and draw it as SVG: boxes, ids, and constraints on request.",
+        discussion: """
+            Each view is drawn as its bounds in window space (transforms applied), darker the \
+            deeper it is, with its id when the box is large enough. With --constraints, each \
+            constraint between two items is a line between their centers: solid when required, \
+            dashed when optional.
+            """)
+
+    @Argument(help: "A scene file (see docs/scene-format.md).")
+    var scene: String
+
+    @Option(name: .shortAndLong, help: "The SVG file to write.")
+    var output: String
+
+    @Flag(help: "Draw the constraints as lines between the items they relate.")
+    var constraints = false
+
+    func run() throws {
+        let loaded = try LoadedScene(path: scene)
+        let window = loaded.window
+        window.runUpdateCycle()
+        let size = window.bounds.size
+        var svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(jsonNumber(size.width))" height="\(jsonNumber(size.height))" \
+            viewBox="0 0 \(jsonNumber(size.width)) \(jsonNumber(size.height))" font-family="sans-serif" font-size="10">
+
+            """
+        var depths: [ObjectIdentifier: Int] = [ObjectIdentifier(window): 0]
+        for (view, record) in zip(loaded.instance.views, loaded.scene.views) where !view.isHidden {
+            let depth = view.superview.map { depths[ObjectIdentifier($0)]! + 1 } ?? 0
+            depths[ObjectIdentifier(view)] = depth
+            svg += box(view, id: record.id, depth: depth)
+        }
+        if constraints {
+            for constraint in loaded.instance.constraints {
+                guard let first = constraint.firstItem, let second = constraint.secondItem else { continue }
+                let (a, b) = (center(of: first), center(of: second))
+                let dash = constraint.priority == .required ? "" : " stroke-dasharray=\"4 3\""
+                svg += "<line x1=\"\(jsonNumber(a.x))\" y1=\"\(jsonNumber(a.y))\" x2=\"\(jsonNumber(b.x))\" y2=\"\(jsonNumber(b.y))\" stroke=\"#d33\" stroke-width=\"0.75\"\(dash)/>\n"
+            }
+        }
+        svg += "</svg>\n"
+        do { try Data(svg.utf8).write(to: URL(fileURLWithPath: output)) } catch {
+            throw HarnessError("cannot write \(output): \(error.localizedDescription)")
+        }
+    }
+
+    /// The view's bounds as a polygon in window space, and its id when it fits.
+    private func box(_ view: View, id: String, depth: Int) -> String {
+        let b = view.bounds
+        let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)]
+            .map { view.convert($0, to: nil) }
+        let points = corners.map { "\(jsonNumber($0.x)),\(jsonNumber($0.y))" }.joined(separator: " ")
+        let shade = max(40, 245 - 22 * depth)
+        var text = "<polygon points=\"\(points)\" fill=\"rgb(\(shade),\(shade),255)\" fill-opacity=\"0.35\" stroke=\"#335\" stroke-width=\"0.5\"/>\n"
+        if b.width >= 30, b.height >= 12 {
+            let at = corners[0]
+            text += "<text x=\"\(jsonNumber(at.x + 2))\" y=\"\(jsonNumber(at.y + 10))\">\(escaped(id))</text>\n"
+        }
+        return text
+    }
+
+    private func center(of item: LayoutItem) -> CGPoint {
+        if let view = item as? View { return view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: nil) }
+        let guide = item as! LayoutGuide
+        let frame = guide.layoutFrame
+        return guide.owningView?.convert(CGPoint(x: frame.midX, y: frame.midY), to: nil) ?? .zero
+    }
+
+    private func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,219 @@
+import Canopy
+import CanopyWorkloads
+import Foundation
+import Testing
+
+@Suite("Scene files: round trips, capture and replay, refusing bad input")
+struct SceneTests {
+    /// A window that uses every part of the format.
+    private func richWindow() -> Window {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 300), screen: Screen(bounds: CGRect(x: 0, y: 0, width: 400, height: 300), scale: 2))
+        window.userInterfaceLayoutDirection = .rightToLeft
+        let card = View(frame: CGRect(x: 10.25, y: 20, width: 300, height: 200))
+        card.bounds.origin = CGPoint(x: 3, y: -4)
+        card.anchorPoint = CGPoint(x: 0.3, y: 0.7)
+        card.transform = CGAffineTransform(rotationAngle: 0.1)
+        card.alpha = 0.5
+        card.tag = 7
+        card.accessibilityIdentifier = "card"
+        card.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
+        card.layoutMargins = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        window.addSubview(card)
+        let label = View()
+        label.translatesAutoresizingMaskIntoConstraints = false
+        label.setContentHuggingPriority(LayoutPriority(251), for: .horizontal)
+        label.isHidden = false
+        label.clipsToBounds = true
+        label.semanticContentAttribute = .forceLeftToRight
+        card.addSubview(label)
+        let stack = StackView(arrangedSubviews: [View(), View()])
+        stack.axis = .vertical
+        stack.spacing = 6
+        stack.distribution = .fillEqually
+        stack.translatesAutoresizingMaskIntoConstraints = false
+        card.addSubview(stack)
+        let guide = LayoutGuide()
+        card.addLayoutGuide(guide)
+        let width = label.widthAnchor.constraint(equalToConstant: 120.5)
+        width.priority = .defaultHigh
+        width.identifier = "label width"
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: card.layoutMarginsGuide.leadingAnchor),
+            label.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
+            label.heightAnchor.constraint(equalTo: card.heightAnchor, multiplier: 0.25),
+            width,
+            guide.leadingAnchor.constraint(equalTo: label.trailingAnchor),
+            guide.widthAnchor.constraint(equalToConstant: 10),
+            guide.topAnchor.constraint(equalTo: card.topAnchor),
+            guide.heightAnchor.constraint(equalToConstant: 10),
+            stack.leadingAnchor.constraint(equalTo: guide.trailingAnchor),
+            stack.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 4),
+            stack.widthAnchor.constraint(equalToConstant: 50),
+            stack.heightAnchor.constraint(equalToConstant: 80),
+        ])
+        return window
+    }
+
+    @Test func saveLoadSaveIsByteIdentical() throws {
+        let window = richWindow()
+        window.runUpdateCycle()
+        var scenes = [Scene(capturing: window)]
+        for shape in ConstraintShape.allCases {
+            scenes.append(ConstraintTreeGenerator(shape: shape, count: 60, seed: 3).makeScene())
+        }
+        for shape in TreeShape.allCases {
+            scenes.append(Scene(capturing: TreeGenerator(shape: shape, count: 60, seed: 3).makeWindow()))
+        }
+        for scene in scenes {
+            let saved = scene.jsonData()
+            let loaded = try Scene(jsonData: saved)
+            #expect(loaded == scene)
+            #expect(loaded.jsonData() == saved)
+        }
+    }
+
+    @Test func aCapturedWindowReplaysToTheSameFrames() throws {
+        let window = richWindow()
+        window.runUpdateCycle()
+        let scene = Scene(capturing: window)
+        let instance = try Scene(jsonData: scene.jsonData()).instantiate()
+        instance.window.runUpdateCycle()
+        var original: [View] = []
+        window.forEachView { original.append($0) }
+        #expect(original.count == instance.views.count)
+        for (a, b) in zip(original, instance.views) {
+            #expect(a.frame == b.frame, "\(a) vs \(b)")
+            #expect(a.transform == b.transform && a.alpha == b.alpha && a.isHidden == b.isHidden)
+        }
+        #expect(Scene(capturing: instance.window) == scene)
+        #expect(instance.window.screen.scale == 2)
+        #expect(instance.window.userInterfaceLayoutDirection == .rightToLeft)
+        // The stack's own constraints are made again by the stack, not stored.
+        #expect(scene.constraints.count == 12)
+        #expect(scene.views.first { $0.stack != nil }?.stack?.arranged.count == 2)
+    }
+
+    @Test func aRecordedIntrinsicSizeDrivesLayoutWhateverTheClass() throws {
+        var scene = Scene(views: [Scene.ViewRecord(id: "w", className: "Window", frame: CGRect(x: 0, y: 0, width: 200, height: 100))])
+        var label = Scene.ViewRecord(id: "label", parent: "w")
+        label.translatesAutoresizingMaskIntoConstraints = false
+        label.intrinsicContentSize = CGSize(width: 70, height: 21)
+        scene.views.append(label)
+        scene.constraints = [
+            Scene.ConstraintRecord(first: "label", .leading, second: "w", .leading, constant: 5),
+            Scene.ConstraintRecord(first: "label", .top, second: "w", .top, constant: 6),
+        ]
+        let instance = try scene.instantiate()
+        instance.window.runUpdateCycle()
+        #expect(instance.views[1].frame == CGRect(x: 5, y: 6, width: 70, height: 21))
+        #expect(!instance.window.layoutReport.hasProblems)
+    }
+
+    @Test func registeredClassesLoadAndUnknownOnesAreRefused() throws {
+        final class Avatar: View {}
+        let json = #"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "a", "class": "Avatar", "parent": "w"}]}"#
+        #expect(throws: SceneError(location: "views[1].class", message: "\"Avatar\" is neither built in nor registered")) {
+            try Scene(jsonData: Data(json.utf8))
+        }
+        var classes = SceneClasses.builtIn
+        classes.register("Avatar") { Avatar() }
+        let instance = try Scene(jsonData: Data(json.utf8), classes: classes).instantiate(classes: classes)
+        #expect(instance.views[1] is Avatar)
+        #expect(Scene(capturing: instance.window).views[1].className == "Avatar")
+    }
+
+    /// Each bad file, where the error must point, and words the message must have.
+    private static let badFiles: [(json: String, location: String, words: String)] = [
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}"#, "", "not valid JSON"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w" "class": "Window"}]}"#, "", "not valid JSON"),
+        (#"[1, 2]"#, "", "expected an object"),
+        (#"{"version": 1, "views": []}"#, "format", "canopy-scene"),
+        (#"{"format": "canopy-scene", "version": 2, "views": []}"#, "version", "version 2 is not known"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [], "extra": 1}"#, "extra", "no key 'extra'"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "colour": 1}]}"#, "views[0].colour", "no key 'colour'"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "frame": [0, 0, 1]}]}"#, "views[0].frame", "expected 4 numbers"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "frame": "big"}]}"#, "views[0].frame", "expected"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "frame": [0, 0, -5, 1]}]}"#, "views[0].frame", "negative"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "frame": [0, 0, 1e12, 1]}]}"#, "views[0].frame", "within ±1e9"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "alpha": 2}]}"#, "views[0].alpha", "outside 0"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "autoresizingMask": ["wide"]}]}"#, "views[0].autoresizingMask", "\"wide\" is not one of"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "", "class": "Window"}]}"#, "views[0].id", "empty"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "w", "parent": "w"}]}"#, "views[1].id", "used twice"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w"}]}"#, "views[0]", "must be the window"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "x", "class": "Window", "parent": "w"}]}"#, "views[1].class", "only the first"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "x"}]}"#, "views[1]", "no parent"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "x", "parent": "nowhere"}]}"#, "views[1].parent", "no view has the id \"nowhere\""),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "a", "parent": "b"}, {"id": "b", "parent": "a"}]}"#, "views[1].parent", "cycle"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "s", "class": "StackView", "parent": "w", "stack": {"arranged": ["w"]}}]}"#, "views[1].stack.arranged[0]", "not a subview"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "s", "parent": "w", "stack": {"arranged": []}}]}"#, "views[1].stack", "not a stack view class"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "guides": [{"id": "g", "owner": "w", "margins": true}, {"id": "h", "owner": "w", "margins": true}]}"#, "guides[1].margins", "one margins guide already"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "guides": [{"id": "w", "owner": "w"}]}"#, "guides[0].id", "used twice"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "constraints": [{"first": "w", "firstAttribute": "width", "second": "ghost", "secondAttribute": "width"}]}"#, "constraints[0].second", "no view or guide has the id \"ghost\""),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "constraints": [{"first": "w", "firstAttribute": "left", "constant": 3}]}"#, "constraints[0]", "a location cannot equal a constant"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "constraints": [{"first": "w", "firstAttribute": "left", "second": "w", "secondAttribute": "width"}]}"#, "constraints[0]", "a location cannot be related to a size"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "constraints": [{"first": "w", "firstAttribute": "width", "priority": 0}]}"#, "constraints[0].priority", "outside 1"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "constraints": [{"first": "w", "firstAttribute": "width", "relation": "~"}]}"#, "constraints[0].relation", "is not one of"),
+    ]
+
+    @Test(arguments: 0..<badFiles.count)
+    func badInputIsRefusedWithItsPlace(_ index: Int) {
+        let bad = Self.badFiles[index]
+        do {
+            _ = try Scene(jsonData: Data(bad.json.utf8))
+            Issue.record("accepted: \(bad.json)")
+        } catch {
+            #expect(error.location == bad.location, "\(error)")
+            #expect(error.message.contains(bad.words), "\(error)")
+        }
+    }
+
+    @Test func limitsBoundTheFileAndTheViewCount() {
+        let json = Data(#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "a", "parent": "w"}]}"#.utf8)
+        var limits = SceneLimits()
+        limits.maximumFileSize = 40
+        #expect(throws: SceneError.self) { try Scene(jsonData: json, limits: limits) }
+        limits = SceneLimits()
+        limits.maximumViewCount = 1
+        #expect(throws: SceneError(location: "views", message: "2 views exceed the limit of 1")) {
+            try Scene(jsonData: json, limits: limits)
+        }
+    }
+
+    @Test func aSceneEditedIntoABadOneMakesNothingAndSaysWhere() {
+        var scene = ConstraintTreeGenerator(shape: .stack, count: 5).makeScene()
+        scene.constraints[2].priority = LayoutPriority(0)
+        #expect(throws: SceneError(location: "constraints[2].priority", message: "0.0 is outside 1.0…1000.0")) {
+            try scene.instantiate()
+        }
+    }
+
+    @Test func loadingAFileNamesItInErrors() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("canopy-scene-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("broken.json")
+        try Data(#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "alpha": -1}]}"#.utf8).write(to: url)
+        do {
+            _ = try Scene.load(from: url)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.description == "broken.json: views[0].alpha: -1.0 is outside 0.0…1.0")
+        }
+        #expect(throws: SceneError.self) { try Scene.load(from: directory.appendingPathComponent("missing.json")) }
+        let good = directory.appendingPathComponent("good.json")
+        let scene = ConstraintTreeGenerator(shape: .feed, count: 43).makeScene()
+        try scene.write(to: good)
+        #expect(try Scene.load(from: good) == scene)
+    }
+}
+
+extension View {
+    /// Every view of the subtree in preorder (the order scenes capture).
+    fileprivate func forEachView(_ body: (View) -> Void) {
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            body(view)
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+    }
+}
