@@ -106,8 +106,10 @@ final class LayoutEngine {
         let scale = window.screen.scale
         func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
         for (index, item) in system.items.enumerated() {
-            let v = (0..<4).map { solution.values[system.variable(index, $0)] }
-            let minX = rounded(v[0]), maxX = rounded(v[0] + v[1]), minY = rounded(v[2]), maxY = rounded(v[2] + v[3])
+            let first = system.variable(index, 0)
+            let v = solution.values[first..<first + 4]
+            let minX = rounded(v[first]), maxX = rounded(v[first] + v[first + 1])
+            let minY = rounded(v[first + 2]), maxY = rounded(v[first + 2] + v[first + 3])
             let rect = CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
             if let guide = item as? LayoutGuide {
                 let origin = guide.owningView.map { LayoutSystem.contentOrigin(of: $0) } ?? .zero

@@ -29,6 +29,8 @@ struct LayoutSystem {
     private(set) var origins: [Origin] = []
     /// Each variable's value in the current layout: where undetermined variables stay.
     private(set) var reference: [Double] = []
+    /// Whether the window lays out right to left or some view forces a direction.
+    private var mayHaveRightToLeft = true
 
     /// Moves where one undetermined variable is pulled toward (to show another valid layout).
     mutating func nudgeReference(ofVariable variable: Int, by amount: Double) {
@@ -52,8 +54,14 @@ struct LayoutSystem {
     /// whose items left the holder's subtree are deactivated, as UIKit does when a view is removed.
     init(root: View, fitting: Fitting? = nil) {
         let (preorder, constraints) = Self.collect(in: root, deactivatingStale: fitting == nil)
+        mayHaveRightToLeft = root.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            || preorder.contains { $0.semanticContentAttribute != .unspecified }
         register(items: constraints, preorder: preorder, root: root)
-        reference = items.flatMap { Self.layoutRect(of: $0).components }
+        reference.reserveCapacity(4 * items.count)
+        for item in items {
+            let rect = Self.layoutRect(of: item)
+            for value in [rect.minX, rect.width, rect.minY, rect.height] { reference.append(Double(value)) }
+        }
         for (index, item) in items.enumerated() {
             guard let view = item as? View else { continue }
             if view === root {
@@ -66,9 +74,11 @@ struct LayoutSystem {
                 addIntrinsicSizeRows(index, view)
             }
         }
-        let keyed = constraints.map { (key: sortKey($0), constraint: $0) }
-        for (_, constraint) in keyed.sorted(by: { $0.key < $1.key }) {
-            addRow(for: constraint)
+        // Sorting plain keys with positions, not the constraints themselves, keeps reference
+        // counting out of the sort.
+        let keyed = constraints.indices.map { (key: sortKey(constraints[$0]), position: $0) }
+        for (_, position) in keyed.sorted(by: { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }) {
+            addRow(for: constraints[position])
         }
     }
 
@@ -292,11 +302,17 @@ struct LayoutSystem {
     private func directionSign(_ constraint: LayoutConstraint) -> Double {
         switch constraint.firstAttribute {
         case .leading, .trailing, .leadingMargin, .trailingMargin:
-            let item = constraint.firstItem?.layoutOwningView
-            return item?.effectiveUserInterfaceLayoutDirection == .rightToLeft ? -1 : 1
+            guard let item = constraint.firstItem?.layoutOwningView else { return 1 }
+            return isRightToLeft(item) ? -1 : 1
         default:
             return 1
         }
+    }
+
+    /// Whether `view` lays out right to left; without a right-to-left window or a forced
+    /// direction anywhere in the tree (the common case), no view's chain needs walking.
+    private func isRightToLeft(_ view: View) -> Bool {
+        mayHaveRightToLeft && view.effectiveUserInterfaceLayoutDirection == .rightToLeft
     }
 
     /// An attribute as at most two terms over one item's variables, plus a constant.
@@ -322,7 +338,7 @@ struct LayoutSystem {
         var attribute = attribute
         switch attribute {
         case .leading, .trailing, .leadingMargin, .trailingMargin:
-            let rightToLeft = (view ?? guide?.owningView)?.effectiveUserInterfaceLayoutDirection == .rightToLeft
+            let rightToLeft = (view ?? guide?.owningView).map(isRightToLeft) ?? false
             let isLeading = attribute == .leading || attribute == .leadingMargin
             if attribute == .leadingMargin || attribute == .trailingMargin { insets = margins }
             attribute = isLeading != rightToLeft ? .left : .right
@@ -375,11 +391,6 @@ extension LayoutConstraint.Relation {
         case .greaterThanOrEqual: Int32(CNP_RELATION_GREATER_EQUAL.rawValue)
         }
     }
-}
-
-extension CGRect {
-    /// minX, width, minY, height: an item's four variables in order.
-    var components: [Double] { [Double(minX), Double(width), Double(minY), Double(height)] }
 }
 
 extension View {

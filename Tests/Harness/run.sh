@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# End-to-end checks of the `canopy` harness: every subcommand on every generated shape, and the
+# promise that bad arguments and bad files end with one clear line and exit code 2.
+# Usage: Tests/Harness/run.sh PATH-TO-CANOPY
+set -uo pipefail
+canopy="${1:?usage: Tests/Harness/run.sh PATH-TO-CANOPY}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+fail() { echo "harness test: FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# expect_exit CODE WORDS COMMAND...: the exit code, and WORDS somewhere in standard error.
+expect_exit() {
+    local code="$1" words="$2"
+    shift 2
+    "$@" >"$work/out" 2>"$work/err"
+    local got=$?
+    [ "$got" -eq "$code" ] || fail "$* exited $got, expected $code: $(head -c 300 "$work/err")"
+    grep -q -- "$words" "$work/err" || fail "$* did not say '$words': $(head -c 300 "$work/err")"
+    if grep -q "Stack dump\|Fatal error\|Current stack trace" "$work/err"; then fail "$* crashed"; fi
+}
+
+for shape in stack tree grid feed soft random balanced deep flat; do
+    scene="$work/$shape.json"
+    "$canopy" generate --shape "$shape" --count 120 --seed 2 -o "$scene" || fail "generate $shape"
+    "$canopy" layout "$scene" >"$work/layout.json" || fail "layout $shape"
+    python3 - "$work/layout.json" "$shape" <<'PY' || fail "layout output of $shape"
+import json, sys
+out = json.load(open(sys.argv[1]))
+assert out["format"] == "canopy-layout" and out["views"], out.keys()
+if sys.argv[2] not in ("balanced", "deep", "flat"):
+    assert all("solved" in v for v in out["views"]), "a view without a solution"
+    assert not out["conflicts"] and not out["ambiguous"] and not out["tiedConstraints"], out
+PY
+    "$canopy" render "$scene" --constraints -o "$work/$shape.svg" || fail "render $shape"
+    grep -q "<polygon" "$work/$shape.svg" || fail "render $shape drew no boxes"
+done
+
+"$canopy" profile "$work/feed.json" --passes 2 --hit-tests 10 --json --trace "$work/trace.json" >"$work/profile.json" \
+    || fail "profile"
+python3 - "$work/profile.json" "$work/trace.json" <<'PY' || fail "profile output"
+import json, sys
+profile = json.load(open(sys.argv[1]))
+phases = {p["phase"]: p for p in profile["phases"]}
+for name in ("load", "build", "update cycle", "  solve", "  collect", "  apply frames", "world transforms"):
+    assert name in phases, (name, list(phases))
+assert phases["update cycle"]["samples"] == 2
+assert profile["rows"] > 0 and profile["views"] == 106
+trace = json.load(open(sys.argv[2]))
+assert any(e["name"] == "update cycle" and e["ph"] == "X" for e in trace["traceEvents"])
+PY
+"$canopy" profile --shape stack --count 300 --passes 1 --hit-tests 0 >"$work/table.txt" || fail "profile of a generated shape"
+grep -q "update cycle" "$work/table.txt" || fail "the profile table has no update cycle"
+
+printf '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}' >"$work/cut.json"
+printf '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "a", "parent": "b"}, {"id": "b", "parent": "a"}]}' >"$work/cycle.json"
+expect_exit 2 "not valid JSON" "$canopy" layout "$work/cut.json"
+expect_exit 2 "cut.json" "$canopy" profile "$work/cut.json"
+expect_exit 2 "views\[1\].parent" "$canopy" render "$work/cycle.json" -o "$work/x.svg"
+expect_exit 2 "missing.json" "$canopy" layout "$work/missing.json"
+expect_exit 2 "shape" "$canopy" generate --shape blob --count 10 -o "$work/x.json"
+expect_exit 2 "count" "$canopy" generate --shape stack --count 0 -o "$work/x.json"
+expect_exit 2 "passes" "$canopy" profile --passes 0
+expect_exit 2 "resize" "$canopy" profile --resize 12by4
+expect_exit 2 "Unknown option" "$canopy" layout "$work/stack.json" --frobnicate
+expect_exit 2 "" "$canopy" frobnicate
+"$canopy" --help >/dev/null || fail "--help exited non-zero"
+
+if [ "$failures" -ne 0 ]; then
+    echo "harness test: $failures failures" >&2
+    exit 1
+fi
+echo "harness test: all subcommands and error paths passed"
