@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The test command: installs what is missing, runs the whole suite, then runs it again under
-# AddressSanitizer (everything) and UndefinedBehaviorSanitizer (the C core: Swift on Linux has
-# no UBSan, but the toolchain's clang does). Exits non-zero when anything fails.
+# The test command: installs what is missing, runs the whole suite, the harness end to end and
+# the differential test against kiwisolver (installed with pip when missing), then the suite
+# again under AddressSanitizer (everything) and UndefinedBehaviorSanitizer (the C core: Swift on
+# Linux has no UBSan, but the toolchain's clang does). Exits non-zero when anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
@@ -9,6 +10,11 @@ export OPENBLAS_NUM_THREADS=1
 
 echo "== swift test"
 swift test
+echo "== the harness, end to end"
+swift build --product canopy
+Tests/Harness/run.sh .build/debug/canopy
+echo "== Auto Layout against kiwisolver"
+Tests/Differential/run.sh --canopy .build/debug/canopy
 echo "== swift test (AddressSanitizer; UndefinedBehaviorSanitizer on the C core)"
 ubsan_flags=()
 toolchain_lib="$(dirname "$(readlink -f "$(command -v swift)")")/../lib"

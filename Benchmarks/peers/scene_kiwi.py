@@ -17,7 +17,8 @@ The system
     * A view in the system with the flag (the window aside) keeps its frame relative to its
       superview, per axis: of (left margin, size, right margin), measured against the
       superview's size in the file, the fixed parts keep their lengths and the flexible parts
-      share what is left in their current proportions (equally when those are all zero); with
+      share what is left in their current proportions (equally when those are all zero, an
+      error when they are not but sum to zero); with
       no flexible part, the left margin and the size are kept. The margins are measured from
       the superview's edges: the left margin is ``frame.x - superview.boundsOrigin.x``, so with
       the parts unchanged window-space left = superview left - boundsOrigin.x + frame.x.
@@ -28,7 +29,9 @@ The system
     * A constraint is ``first - multiplier * second (relation) constant`` over the attribute
       expressions of the document's table. Locations with a multiplier other than 1 are
       measured from the holder's ``left - boundsOrigin.x`` (``top - boundsOrigin.y``), the
-      holder being the nearest view containing both items (a guide counts as its owner). When
+      holder being the nearest view containing both items (a guide counts as its owner). A
+      holder outside the system sits where its frame puts it under its nearest ancestor in the
+      system, so it moves with that ancestor. Only sizes may be related to a plain number. When
       the first item lays out right to left and the first attribute is a leading or trailing
       one (margins included), the constant is negated.
     * Right to left: a view's ``semanticContentAttribute`` forces its direction; "unspecified"
@@ -69,7 +72,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from typing import Any
@@ -253,12 +255,12 @@ class KiwiScene:
         todo = list(named_views)
         while todo:
             vid = todo.pop()
-            if vid in in_system and vid not in named_views:
+            if vid in in_system:
                 continue
             in_system.add(vid)
             v = self.views[vid]
-            if v.flag and v is not self.window and v.parent not in in_system:
-                todo.append(v.parent)
+            if v.flag:
+                todo.append(v.parent)   # its autoresizing rows are written against the parent
         self.in_system = in_system
 
         for v in self.order:
@@ -315,12 +317,15 @@ class KiwiScene:
 
     def _window_origin(self, v: _View, axis: int):
         """The view's untransformed left (axis 0) or top (axis 1) in window space."""
-        it = self.items[v.id]
-        if it.box is not None:
-            return it.box[0] if axis == 0 else it.box[2]
-        # Outside the system: the frame as it is in the file, under its superview.
-        parent = self.views[v.parent]
-        return _plus(self._window_origin(parent, axis), v.frame[axis] - parent.bounds_origin[axis])
+        # Outside the system a view keeps its frame under its superview: walk up (without
+        # recursion, trees can be deep) to the nearest view with unknowns.
+        offset = 0.0
+        while self.items[v.id].box is None:
+            parent = self.views[v.parent]
+            offset += v.frame[axis] - parent.bounds_origin[axis]
+            v = parent
+        box = self.items[v.id].box
+        return _plus(box[0] if axis == 0 else box[2], offset)
 
     def _autoresizing_rows(self, v: _View, box) -> None:
         parent = self.views[v.parent]
@@ -439,7 +444,13 @@ class KiwiScene:
         if first.rtl and fa in DIRECTIONAL:
             constant = -constant          # a leading/trailing constant runs leftwards
         expr = self._attribute(first, fa)
-        if second is not None:
+        if second is None:
+            if fa not in SIZES:
+                # Only a size may be compared with a plain number, whatever the relation.
+                raise SceneError(f"constraints[{i}]: a location related to a constant")
+            if c.get("secondAttribute") is not None:
+                raise SceneError(f"constraints[{i}]: a second attribute without a second item")
+        else:
             sa = c.get("secondAttribute")
             if sa not in HORIZONTAL and sa not in VERTICAL:
                 raise SceneError(f"constraints[{i}].secondAttribute: {sa!r}")
@@ -752,7 +763,7 @@ def _self_test_cases():
     ]
     for v in "abcdefg":
         rtl_constraints += [_c(v, "width", k={"a": 50, "f": 20}.get(v, 10)),
-                            _c(v, "top", k=0), _c(v, "height", k=10)]
+                            _c(v, "top", "window", "top"), _c(v, "height", k=10)]
     cases.append(("right to left", _scene(rtl_views, rtl_constraints, direction="rightToLeft"), {
         "a": [340, 0, 50, 10],
         "b": [385, 0, 10, 10],

@@ -23,8 +23,8 @@ The shapes (Canopy's ``ConstraintShape``, with flexbox in place of constraints)
 
 Settings
     Yoga's own defaults (not the web's: flex-shrink 0, column direction) and a point scale
-    factor of 0, which turns off Yoga's rounding to the pixel grid: Canopy's frames are not
-    rounded either, so both engines do the same arithmetic and no more.
+    factor of 1, so that Yoga rounds every edge to whole points in window space, as Canopy
+    does when it applies solved frames to a scale-1 window (the generated scenes' scale).
 
 Command line:
     yoga_peer.py --self-test                       frame checks on small trees
@@ -58,13 +58,13 @@ def yoga_version() -> str:
 
 def _config():
     config = Y.YGConfigNew()
-    # 0 disables pixel-grid rounding; Canopy keeps unrounded frames.
-    Y.YGConfigSetPointScaleFactor(config, 0.0)
+    # Canopy rounds frame edges to the window's pixel grid (scale 1 here); so does Yoga at 1.
+    Y.YGConfigSetPointScaleFactor(config, 1.0)
     return config
 
 
-def build_stack(count: int, config) -> Any:
-    """The stack shape with ``count`` nodes, the root included; returns the root."""
+def build_stack(count: int, config) -> list:
+    """The stack shape with ``count`` nodes, the root included: every node, the root first."""
     new, set_height, set_margin = Y.YGNodeNewWithConfig, Y.YGNodeStyleSetHeight, Y.YGNodeStyleSetMargin
     horizontal, top = Y.YGEdge.Horizontal, Y.YGEdge.Top
     root = new(config)
@@ -82,11 +82,12 @@ def build_stack(count: int, config) -> Any:
         append(child)
     # One call instead of N inserts keeps the untimed build short at 1M nodes.
     Y.YGNodeSetChildren(root, children)
-    return root
+    children.insert(0, root)
+    return children
 
 
-def build_tree(count: int, config) -> Any:
-    """The tree shape with ``count`` nodes, the root included; returns the root."""
+def build_tree(count: int, config) -> list:
+    """The tree shape with ``count`` nodes, the root included: every node, breadth first."""
     new = Y.YGNodeNewWithConfig
     set_grow, set_basis, set_margin = Y.YGNodeStyleSetFlexGrow, Y.YGNodeStyleSetFlexBasis, Y.YGNodeStyleSetMargin
     set_padding, set_direction, set_align = Y.YGNodeStyleSetPadding, Y.YGNodeStyleSetFlexDirection, Y.YGNodeStyleSetAlignItems
@@ -114,10 +115,23 @@ def build_tree(count: int, config) -> Any:
         set_children(parent, kids)
         queue.extend(kids)
         made += len(kids)
-    return root
+    return queue
 
 
 BUILDERS = {"stack": build_stack, "tree": build_tree}
+
+
+def free_nodes(nodes: list) -> None:
+    """Frees a tree given all its nodes, parents before children.
+
+    YGNodeFreeRecursive removes children one at a time from the front of the parent's vector,
+    which is quadratic in the fan-out (minutes for the 1M stack). YGNodeFree on a parent first
+    detaches all its children at once, and a detached child then frees in constant time.
+    """
+    free = Y.YGNodeFree
+    for node in nodes:
+        free(node)
+    nodes.clear()
 
 
 def _frame(node) -> tuple[float, float, float, float]:
@@ -144,9 +158,9 @@ def check_frames(shape: str, root, count: int) -> None:
                 # Child i sits 8 + i*(44+8) down, 16 in, 1024 - 32 wide.
                 _expect(f"stack child {i}", Y.YGNodeGetChild(root, i), 16, 8 + i * 52, 992, 44)
         last = children - 1
-        # Yoga keeps positions in 32-bit floats: past 2**24 points a whole point is lost, so
-        # the far end of a 1M stack is checked only when it is still exact.
-        if last >= 3 and 8 + last * 52 < 2 ** 24:
+        # Yoga keeps positions in 32-bit floats; these tops are multiples of 4, which such
+        # floats hold exactly below 2**26 points (the 1M stack ends near 52 million).
+        if last >= 3 and 8 + last * 52 < 2 ** 26:
             _expect(f"stack child {last}", Y.YGNodeGetChild(root, last), 16, 8 + last * 52, 992, 44)
     elif shape == "tree":
         expected_kids = min(4, count - 1)
@@ -158,9 +172,12 @@ def check_frames(shape: str, root, count: int) -> None:
                 _expect(f"tree root child {i}", Y.YGNodeGetChild(root, i), 4 + i * (w1 + 4), 4, w1, 760)
             first = Y.YGNodeGetChild(root, 0)
             if count >= 21 and Y.YGNodeGetChildCount(first) == 4:
-                w2 = (w1 - 8 - 3 * 4) / 4  # 57.75, relative to its parent
+                w2 = (w1 - 8 - 3 * 4) / 4  # 57.75 before rounding
+                # Its edges in window space, 4 + 4 + 3*(w2 + 4) = 193.25 and 251, round to 193
+                # and 251; its parent's left edge is 4.
+                left, right = round(4 + 4 + 3 * (w2 + 4)), round(4 + 4 + 3 * (w2 + 4) + w2)
                 _expect("tree grandchild 3 (child 3 of child 0)", Y.YGNodeGetChild(first, 3),
-                        4 + 3 * (w2 + 4), 4, w2, 752)
+                        left - 4, 4, right - left, 752)
     else:
         raise ValueError(f"unknown shape {shape!r}")
 
@@ -187,8 +204,9 @@ def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> di
     try:
         for run in range(runs):
             b0 = clock()
-            root = build(count, config)
+            nodes = build(count, config)
             b1 = clock()
+            root = nodes[0]
             t0 = clock()
             layout(root, undefined, undefined, ltr)
             t1 = clock()
@@ -198,8 +216,8 @@ def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> di
                 if check and run == 0:
                     check_frames(shape, root, count)
             finally:
-                Y.YGNodeFreeRecursive(root)
                 del root
+                free_nodes(nodes)
     finally:
         Y.YGConfigFree(config)
         if gc_was_enabled:
@@ -230,7 +248,8 @@ def self_test() -> int:
                 print(f"FAIL {shape} {count}: {e}", file=sys.stderr)
     # The check must be able to fail: a tree with the wrong gap is caught.
     config = _config()
-    root = build_tree(21, config)
+    nodes = build_tree(21, config)
+    root = nodes[0]
     Y.YGNodeStyleSetMargin(Y.YGNodeGetChild(root, 1), Y.YGEdge.Left, 5.0)
     Y.YGNodeCalculateLayout(root, Y.YGUndefined, Y.YGUndefined, Y.YGDirection.LTR)
     try:
@@ -240,7 +259,7 @@ def self_test() -> int:
     except FrameMismatch:
         pass
     finally:
-        Y.YGNodeFreeRecursive(root)
+        free_nodes(nodes)
         Y.YGConfigFree(config)
     print(f"yoga_peer self-test: {'all frames match' if not failures else f'{failures} failures'}")
     return 1 if failures else 0

@@ -421,6 +421,34 @@ static cnp_status flag_free_unknowns(dense_block *d, uint32_t count) {
     return CNP_OK;
 }
 
+/// Keeps, of the inherited inequalities, the ones active at x as g.y <= 0: the cone of small
+/// moves. Inactive ones do not restrict small moves.
+static void load_active_cone(dense_block *d) {
+    load_inequalities(d);
+    for (uint32_t i = 0; i < d->inequality_count; i++) {
+        d->h[i] = d->h[i] <= d->inequality_tolerance[i] ? 0.0 : INFINITY;
+    }
+}
+
+/// Makes objective slot j, whose row r is in `a`, the one-sided target r.y <= -1: minimizing it
+/// finds a direction along which r decreases, when the cone has one.
+static void aim_below(dense_block *d, uint32_t j) {
+    d->objective_row[j] = NONE;
+    d->objective_unknown[j] = NONE;
+    d->objective_sign[j] = 1;
+    d->objective_norm[j] = 1.0;
+    d->objective_tolerance[j] = ROW_TOLERANCE;
+    d->b[j] = -1.0;
+}
+
+static double slot_dot_y(const dense_block *d, uint32_t j) {
+    double sum = 0.0;
+    for (uint32_t c = 0; c < d->k; c++) {
+        sum += d->a[j + (size_t)d->objective_capacity * c] * d->y[c];
+    }
+    return sum;
+}
+
 /// Flags the unknowns that can still move after every soft level. Locked rows pin what they
 /// span. An inherited inequality pins nothing on its own (the unknown may move away from it),
 /// but active inequalities can pin together: width >= 31 and width <= 31 leave width no room.
@@ -430,23 +458,15 @@ static cnp_status flag_free_unknowns(dense_block *d, uint32_t count) {
 /// that leaves it would lower the objective.
 static cnp_status mark_ambiguous(dense_block *d) {
     uint32_t k = d->k, active = 0;
-    load_inequalities(d);
+    load_active_cone(d);
     for (uint32_t i = 0; i < d->inequality_count; i++) {
-        bool is_active = d->h[i] <= d->inequality_tolerance[i];
-        d->h[i] = is_active ? 0.0 : INFINITY; // inactive rows do not restrict small moves
-        if (!is_active) {
+        if (d->h[i] != 0.0) {
             continue;
         }
         for (uint32_t c = 0; c < k; c++) {
             d->a[active + (size_t)d->objective_capacity * c] = d->g[i + (size_t)d->inequality_capacity * c];
         }
-        d->objective_row[active] = i;
-        d->objective_unknown[active] = NONE;
-        d->objective_sign[active] = 1;
-        d->objective_norm[active] = 1.0;
-        d->objective_tolerance[active] = ROW_TOLERANCE;
-        d->b[active] = -1.0;
-        active++;
+        aim_below(d, active++);
     }
     d->objective_count = active;
     uint32_t implicit = 0;
@@ -456,11 +476,7 @@ static cnp_status mark_ambiguous(dense_block *d) {
             return status;
         }
         for (uint32_t j = 0; j < active; j++) {
-            double reach = 0.0;
-            for (uint32_t c = 0; c < k; c++) {
-                reach += d->a[j + (size_t)d->objective_capacity * c] * d->y[c];
-            }
-            if (reach > -1e-6) {
+            if (slot_dot_y(d, j) > -1e-6) {
                 for (uint32_t c = 0; c < k; c++) {
                     d->m[c + (size_t)k * implicit] = d->a[j + (size_t)d->objective_capacity * c];
                 }
@@ -471,26 +487,77 @@ static cnp_status mark_ambiguous(dense_block *d) {
     return flag_free_unknowns(d, implicit);
 }
 
-/// Flags the violated rows of every soft level that has two or more of them.
-static void mark_ties(dense_block *d, const uint32_t *rows, uint32_t start, uint32_t end) {
-    solver *s = d->s;
-    while (start < end) {
-        uint32_t level_end = start;
-        double priority = solver_row(s, rows[start])->priority;
-        uint32_t violated = 0;
-        while (level_end < end && solver_row(s, rows[level_end])->priority == priority) {
-            double tolerance = 0.0;
-            violated += fabs(dense_row_violation(d, rows[level_end], &tolerance)) > tolerance;
-            level_end++;
+/// Whether objective row `j` still moves with the free directions Z: a row the level cannot
+/// move has its violation forced by higher levels and trades nothing.
+static bool row_moves(const dense_block *d, uint32_t j) {
+    double squares = 0.0;
+    for (uint32_t c = 0; c < d->k; c++) {
+        double entry = d->a[j + (size_t)d->objective_capacity * c];
+        squares += entry * entry;
+    }
+    double floor = AMBIGUITY_TOLERANCE * d->objective_norm[j];
+    return squares > floor * floor;
+}
+
+/// Projects `row` into objective slot j, signed so that the slot decreases as the row's
+/// violation shrinks; returns the slot's norm.
+static double load_violation_slot(dense_block *d, uint32_t row, uint32_t j) {
+    double tolerance = 0.0, magnitude = 0.0, norm = 0.0;
+    double sign = dense_row_violation(d, row, &tolerance) > 0 ? 1.0 : -1.0;
+    project_row(d, row, sign, &d->a[j], d->objective_capacity, &magnitude, &norm);
+    double squares = 0.0;
+    for (uint32_t c = 0; c < d->k; c++) {
+        squares += d->a[j + (size_t)d->objective_capacity * c] * d->a[j + (size_t)d->objective_capacity * c];
+    }
+    return sqrt(squares);
+}
+
+/// Flags the tied rows of a level just solved and not yet locked (`rows`, `count`, loaded).
+/// A violated row is tied when some small move allowed by the higher levels shrinks its
+/// violation: at the least-squares optimum that move grows another row's violation, and the
+/// rows it changes share an error that Cassowary's sum of absolute errors may place
+/// differently. Violations forced by the higher levels, alone or against an inherited
+/// inequality, trade nothing. Reloads the level's rows before returning.
+static cnp_status mark_level_ties(dense_block *d, const uint32_t *rows, uint32_t count) {
+    uint32_t *violated = d->row_scratch, violated_count = 0;
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        double tolerance = 0.0;
+        if (fabs(dense_row_violation(d, d->objective_row[j], &tolerance)) > tolerance && row_moves(d, j)) {
+            violated[violated_count++] = d->objective_row[j];
         }
-        for (uint32_t j = start; j < level_end && violated >= 2; j++) {
-            double tolerance = 0.0;
-            if (fabs(dense_row_violation(d, rows[j], &tolerance)) > tolerance) {
-                s->row_flags[rows[j]] |= ROW_TIED;
+    }
+    if (violated_count < 2) {
+        return CNP_OK;
+    }
+    solver *s = d->s;
+    load_active_cone(d);
+    d->objective_count = 1;
+    for (uint32_t t = 0; t < violated_count; t++) {
+        if (load_violation_slot(d, violated[t], 0) == 0.0) {
+            continue;
+        }
+        aim_below(d, 0);
+        cnp_status status = dense_minimize(d);
+        if (status != CNP_OK) {
+            return status;
+        }
+        if (slot_dot_y(d, 0) > -0.5) {
+            continue; // no allowed move shrinks it
+        }
+        double length = 0.0;
+        for (uint32_t c = 0; c < d->k; c++) {
+            length += d->y[c] * d->y[c];
+        }
+        s->row_flags[violated[t]] |= ROW_TIED;
+        for (uint32_t other = 0; other < violated_count; other++) {
+            double norm = load_violation_slot(d, violated[other], 1);
+            if (other != t && fabs(slot_dot_y(d, 1)) > 1e-6 * norm * sqrt(length)) {
+                s->row_flags[violated[other]] |= ROW_TIED;
             }
         }
-        start = level_end;
     }
+    dense_load_rows(d, rows, count);
+    return CNP_OK;
 }
 
 cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
@@ -525,7 +592,10 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
             return status;
         }
         dense_move(&d);
-        status = dense_lock(&d);
+        status = mark_level_ties(&d, &rows[start], end - start);
+        if (status == CNP_OK) {
+            status = dense_lock(&d);
+        }
         if (status != CNP_OK) {
             return status;
         }
@@ -548,7 +618,6 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
     for (uint32_t u = 0; u < variable_count; u++) {
         s->rep_value[variables[u]] = d.x[u];
     }
-    mark_ties(&d, rows, required, row_count);
     s->report.blocks++;
     s->report.dense_variables += variable_count;
     if (variable_count > s->report.largest_block) {

@@ -81,6 +81,7 @@ func jsonString(_ text: String) -> String {
     return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
 }
 
+/// `[x, y, width, height]` as stored: a solved rectangle may have a negative size.
 func jsonRect(_ rect: CGRect) -> String {
-    "[" + [rect.minX, rect.minY, rect.width, rect.height].map(jsonNumber).joined(separator: ", ") + "]"
+    "[" + [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map(jsonNumber).joined(separator: ", ") + "]"
 }

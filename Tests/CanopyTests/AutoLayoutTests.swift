@@ -131,6 +131,44 @@ struct AutoLayoutTests {
         #expect(name.frame.width + detail.frame.width == 312)  // the row still fills the width
     }
 
+    /// `width == constant @priority`, activated.
+    private func width(_ view: View, _ relation: LayoutConstraint.Relation, _ constant: CGFloat,
+                       _ priority: Float = 1000) -> LayoutConstraint {
+        let constraint = LayoutConstraint(item: view, attribute: .width, relatedBy: relation, toItem: nil,
+                                          attribute: .notAnAttribute, multiplier: 1, constant: constant)
+        constraint.priority = LayoutPriority(priority)
+        return constraint
+    }
+
+    /// Violated constraints of one priority are no tie when the higher levels force each
+    /// violation: nothing the level could move would trade one error for another.
+    @Test func violationsForcedByHigherLevelsAreNotTies() {
+        let window = window()
+        let blocked = constrained(1), pinned = constrained(2)
+        window.addSubview(blocked)
+        window.addSubview(pinned)
+        LayoutConstraint.activate([
+            width(blocked, .greaterThanOrEqual, 100), width(blocked, .equal, 90, 500), width(blocked, .equal, 80, 500),
+            width(pinned, .equal, 60, 750), width(pinned, .equal, 40, 500), width(pinned, .equal, 30, 500),
+        ])
+        window.runUpdateCycle()
+        #expect(blocked.frame.width == 100 && pinned.frame.width == 60)
+        #expect(window.layoutReport.tiedConstraints.isEmpty)
+    }
+
+    /// `width >= 70` holds the least-squares optimum (50) at 70, but Cassowary's sum of absolute
+    /// errors is the same anywhere from 70 to 100: the two constraints still trade, a tie.
+    @Test func aTradeStoppedByARequiredInequalityIsATie() {
+        let window = window()
+        let view = constrained()
+        window.addSubview(view)
+        LayoutConstraint.activate([width(view, .greaterThanOrEqual, 70), width(view, .equal, 0, 500),
+                                   width(view, .equal, 100, 500)])
+        window.runUpdateCycle()
+        #expect(view.frame.width == 70)
+        #expect(window.layoutReport.tiedConstraints.map(\.count) == [2])
+    }
+
     @Test func compressionResistanceDecidesWhichLabelShrinks() {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 120, height: 100))
         let name = PaddedLabel("Tap me"), detail = PaddedLabel("Hello, world")  // 57 + 8 + 89 > 120

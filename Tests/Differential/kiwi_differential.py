@@ -5,8 +5,8 @@ For each seed 1...count: `canopy generate --shape random` writes a scene, `canop
 solves it, and Benchmarks/peers/scene_kiwi.py solves the same file with kiwisolver. Every view
 Canopy reports as solved must have kiwi's rect within 1e-9 relative
 (|a - b| <= 1e-9 * max(1, |a|, |b|)), the two must agree on which views are in the system, and
-Canopy must report no ambiguity and no conflict (the random shape makes systems with one
-solution).
+Canopy must report no ambiguity, no conflict and no tied constraints (the random shape makes
+systems with one solution).
 
 Exit status: 0 when every scene agrees, 1 on any difference or failed run, 2 on usage errors.
 """
@@ -25,6 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Benchmarks" / "peers"))
+sys.dont_write_bytecode = True   # no __pycache__ left in the work tree
 
 import scene_kiwi  # noqa: E402  (found through the path above)
 
@@ -74,6 +75,13 @@ def check_scene(canopy: str, seed: int, views: int, work: Path):
         problems.append(f"canopy reports ambiguity: {json.dumps(entry)}")
     for entry in report.get("conflicts", []):
         problems.append(f"canopy reports a conflict: {json.dumps(entry)}")
+    for entry in report.get("tiedConstraints", []):
+        # A tie is a least-squares split kiwi's sum of absolute errors need not make.
+        problems.append(f"canopy reports tied constraints: {json.dumps(entry)}")
+    if report.get("views") and not any("solved" in v for v in report["views"]):
+        # Not even the window: the solve failed, and the layout output does not say why.
+        problems.append("canopy solved no view at all (a failed solve?)")
+        return problems, 0, 0.0
 
     try:
         kiwi_rects = scene_kiwi.solve_scene(str(scene))

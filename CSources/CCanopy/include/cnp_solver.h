@@ -40,10 +40,11 @@ typedef enum cnp_row_state {
     CNP_ROW_SATISFIED = 0,
     /// A soft row that does not hold: a higher priority, or its own level's least squares, won.
     CNP_ROW_VIOLATED = 1,
-    /// A violated soft row sharing its level's error with at least one other violated row of
-    /// the same level and block: the split of the error is a least-squares choice (a solver
-    /// minimizing the sum of absolute errors, as Cassowary does, could pick another), so the
-    /// layout is ambiguous there.
+    /// A violated soft row that trades error with other violated rows of its level and block:
+    /// a move the higher levels allow shrinks one of them and grows another. The split of the
+    /// error is a least-squares choice (a solver minimizing the sum of absolute errors, as
+    /// Cassowary does, could pick another), so the layout is ambiguous there. A violation the
+    /// higher levels force, alone or against an inequality, trades nothing and is no tie.
     CNP_ROW_TIED = 2,
     /// A required row in a smallest set of required rows that cannot hold together; it was
     /// kept and holds.
