@@ -47,6 +47,10 @@ typedef struct solver_options {
     double dense_memory_limit;
     /// Estimated floating-point operations allowed for all dense work of one solve.
     double work_limit;
+    /// When a block is too large, or has more than `pin_block_limit` unknowns, try first with
+    /// soft pins made required (solver_pins.c), and solve densely only if that is not accepted.
+    bool pin_fallback;
+    uint32_t pin_block_limit;
 } solver_options;
 
 /// What cnp_solve uses.
@@ -283,5 +287,42 @@ typedef enum block_outcome {
 /// Solves one block: its unknowns are `variables` (representatives), its rows `rows`.
 cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
                        uint32_t row_count, bool substituted, block_outcome *outcome);
+
+// solver_pins.c
+/// What a row is to the pinned pass.
+enum {
+    PIN_NONE = 0,   // solved as it is
+    PIN_HELD = 1,   // a soft one-variable row whose variable is pinned: made required, `== pin`
+    PIN_EXEMPT = 2  // in a component solved again from its own rows (its pins contradicted it)
+};
+
+/// A system with its pins made required equalities, rows in their original order.
+typedef struct pin_pass {
+    cnp_system system;
+    cnp_row *rows;
+    uint8_t *row_pin; // PIN_NONE, PIN_HELD or PIN_EXEMPT per row
+    double *lower;    // per variable: its soft rows' bounds; pinned where they meet
+    double *upper;
+    uint8_t *fixed;   // per variable: fixed by the required rows alone (the first pass's substitution)
+} pin_pass;
+
+/// Finds every variable that its soft one-variable rows pin to one value (upper and lower
+/// bounds that meet: an intrinsic size's hugging and compression rows) and that the first
+/// pass's substitution did not already fix from required rows alone (a pin there could only
+/// repeat or contradict them), and makes those rows `variable == value`, required, in `pins`
+/// (workspace part 2). CNP_ERROR_TOO_LARGE when no variable is pinned: nothing to gain.
+cnp_status pins_prepare(const solver *s, pin_pass *pins);
+
+/// Unpins `variable`; returns whether it was pinned. Call pins_promote afterwards.
+bool pins_release(pin_pass *pins, uint32_t variable);
+
+/// Promotes the pins still held again; returns how many rows are promoted.
+uint32_t pins_promote(pin_pass *pins, const cnp_system *system);
+
+/// Whether the pinned pass's values (in s->solution) are the strict-priority answer of
+/// `system`: outside exempt components, no row broken, every pin row holding, and no row
+/// violated at or above the lowest priority of a held pin row, but for rows over variables the
+/// required rows fix (their violation is the same at every point the required rows allow).
+bool pins_accept(const solver *s, const cnp_system *system, const pin_pass *pins);
 
 #endif

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Thousands of random systems through the C solver: random priorities, relations,
-/// multipliers, cycles and conflicts. No crash, no hang, no error; required rows hold whenever
+/// multipliers, intrinsic sizes, cycles and conflicts. No crash, no hang, no error; required rows hold whenever
 /// they can (every system built around a hidden point), and otherwise hold once the reported
 /// broken rows are set aside; the same system gives the same bits.
 @Suite("Auto Layout solver fuzzing")
@@ -19,11 +19,15 @@ struct SolverFuzzTests {
 
         init(seed: UInt64) {
             var random = SplitMix64(seed: seed)
-            variableCount = Int.random(in: 1...10, using: &random)
+            // One system in sixteen is large enough for the solver to try pins first.
+            variableCount = seed % 16 == 15 ? Int.random(in: 17...28, using: &random) : Int.random(in: 1...10, using: &random)
             satisfiable = seed % 2 == 0
             let point = (0..<variableCount).map { _ in Double(Int.random(in: -400...400, using: &random)) }
             for _ in 0..<Int.random(in: 1...3 * variableCount, using: &random) {
                 addRandomRow(around: point, using: &random)
+            }
+            for variable in 0..<variableCount where random.next() % 3 == 0 {
+                addIntrinsicSize(of: variable, using: &random)
             }
             if variableCount >= 2 && random.next() % 3 == 0 {
                 addCycle(around: point, using: &random)
@@ -39,6 +43,17 @@ struct SolverFuzzTests {
                 .randomElement(using: &random)!
             let priorities: [Double] = [1000, 1000, 1000, 999, 750, 500, 251, 250, 50, 1]
             add(row, relation, priorities.randomElement(using: &random)!, around: point, using: &random)
+        }
+
+        /// `x <= c @hugging` and `x >= c @compression`, as an intrinsic size makes them.
+        private mutating func addIntrinsicSize(of variable: Int, using random: inout SplitMix64) {
+            let size = Double(Int.random(in: 0...200, using: &random))
+            let priorities: [Double] = [250, 251, 750, 749, 50]
+            for relation in [CNP_RELATION_LESS_EQUAL, CNP_RELATION_GREATER_EQUAL] {
+                rows.append(cnp_row(first_term: UInt32(terms.count), term_count: 1, constant: size,
+                                    priority: priorities.randomElement(using: &random)!, relation: Int32(relation.rawValue)))
+                terms.append(cnp_term(variable: UInt32(variable), coefficient: 1))
+            }
         }
 
         /// `x0 - x1 == c0`, `x1 - x2 == c1`, ... back to x0: consistent around the hidden point.

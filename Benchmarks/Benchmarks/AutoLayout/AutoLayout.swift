@@ -41,11 +41,8 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(5),
         maxIterations: 30)
 
-    // `random` is for tests; the others have one solution each engine can be compared on. A feed
-    // list chains its cells into one block that substitution cannot settle, and past about 25
-    // cells that block exceeds the dense path's limit (the solve fails with tooLarge): until
-    // chained blocks are solved by their structure, only the single cell is measured.
-    for shape in ConstraintShape.allCases where shape != .random && shape != .feed {
+    // `random` is for tests; the others have one solution each engine can be compared on.
+    for shape in ConstraintShape.allCases where shape != .random {
         let counts = shape == .stack || shape == .tree ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000]
         for count in counts {
             let fixture = LayoutFixture(shape, count)

@@ -15,8 +15,14 @@
  * Cost: variables and rows that required equalities with one or two variables settle (pins,
  * offsets, multipliers, chains of them) cost O((rows + terms) log variables). What is left is
  * split into independent blocks, each solved densely: O(n^3) per active-set step for a block
- * of n unknowns. Blocks over 1,024 unknowns are refused with CNP_ERROR_TOO_LARGE, as is any
- * solve whose dense work passes about 2e10 floating-point operations (a few seconds).
+ * of n unknowns. Before a block of more than 16 unknowns goes dense, the solver tries once
+ * with every variable that its soft one-variable rows pin to one value (an intrinsic size's
+ * hugging and compression rows) held there as required, which lets substitution settle chains
+ * such as a list of self-sizing cells. It keeps that answer only when it provably is the
+ * strict-priority one (every pin holds; no row is violated at or above the lowest pin priority
+ * unless the required rows alone fix its variables), and otherwise solves densely. Blocks over
+ * 1,024 unknowns, or dense work past about 2e10 floating-point operations (a few seconds), are
+ * refused with CNP_ERROR_TOO_LARGE.
  */
 #ifndef CNP_SOLVER_H
 #define CNP_SOLVER_H

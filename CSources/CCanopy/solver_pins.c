@@ -1,0 +1,157 @@
+/*
+ * Pins: a way around the dense path for large blocks. Interfaces are full of chains whose sizes
+ * come from intrinsic sizes: `height <= 17 @250` and `height >= 17 @750` on one variable pin it
+ * to 17, but being soft they keep the variable open, and a list of cells stacked one below the
+ * other becomes a single block that grows with the list. When the pins can hold, the answer is
+ * the one with every pin made a required equality, and substitution then settles the chain
+ * without a matrix.
+ *
+ * Variables the required rows alone fix (the first pass's substitution says which) are not
+ * pinned: a pin there could only repeat or contradict them, as a button's hugging contradicts
+ * the equal widths that stretch it. When substitution still finds a pinned row false, the pins
+ * merged into it are released and the pass runs again; a component that stays contradicted is
+ * solved from its own rows.
+ *
+ * The pinned answer is taken only when it provably is the strict-priority one: no required row
+ * broken, every pin row holding, and every other violated row either below the lowest priority
+ * of any pin row or over variables the required rows fix (violated by the same amount at every
+ * point they allow, so it favours none). Then every level at or above that priority is met in
+ * full but for such rows, so at each level the rows above it allow the same points whether the
+ * pins are required or soft, and each level's optimum, the ambiguity and the last level's pull
+ * come out the same. Otherwise the blocks are solved densely.
+ */
+#include "solver_internal.h"
+
+#include <string.h>
+
+/// A soft row on one variable as a bound on it: `*bound` and which side (1 upper, -1 lower,
+/// 0 both). False for any other row.
+static bool soft_bound(const cnp_system *system, const cnp_row *row, uint32_t *variable, double *bound,
+                       int *side) {
+    if (row->priority >= CNP_PRIORITY_REQUIRED || row->term_count != 1) {
+        return false;
+    }
+    const cnp_term *term = &system->terms[row->first_term];
+    if (term->coefficient == 0.0) {
+        return false;
+    }
+    int relation_side = row->relation == CNP_RELATION_LESS_EQUAL ? 1 : row->relation == CNP_RELATION_GREATER_EQUAL ? -1 : 0;
+    *variable = term->variable;
+    *bound = row->constant / term->coefficient;
+    *side = term->coefficient > 0 ? relation_side : -relation_side;
+    return true;
+}
+
+/// Each variable's tightest soft bounds, in `lower` and `upper`.
+static void gather_bounds(const cnp_system *system, double *lower, double *upper) {
+    for (uint32_t v = 0; v < system->variable_count; v++) {
+        lower[v] = -INFINITY;
+        upper[v] = INFINITY;
+    }
+    for (uint32_t r = 0; r < system->row_count; r++) {
+        uint32_t v = 0;
+        double bound = 0.0;
+        int side = 0;
+        if (!soft_bound(system, &system->rows[r], &v, &bound, &side)) {
+            continue;
+        }
+        if (side <= 0 && bound > lower[v]) {
+            lower[v] = bound;
+        }
+        if (side >= 0 && bound < upper[v]) {
+            upper[v] = bound;
+        }
+    }
+}
+
+static bool is_pinned(double lower, double upper) {
+    return isfinite(lower) && isfinite(upper) && fabs(upper - lower) <= ROW_TOLERANCE * (1.0 + fabs(lower));
+}
+
+uint32_t pins_promote(pin_pass *pins, const cnp_system *system) {
+    const double *lower = pins->lower, *upper = pins->upper;
+    uint32_t promoted = 0;
+    memcpy(pins->rows, system->rows, sizeof(cnp_row) * system->row_count);
+    for (uint32_t r = 0; r < system->row_count; r++) {
+        uint32_t v = 0;
+        double bound = 0.0;
+        int side = 0;
+        bool pin = soft_bound(system, &system->rows[r], &v, &bound, &side) && is_pinned(lower[v], upper[v]);
+        pins->row_pin[r] = pin ? PIN_HELD : PIN_NONE;
+        if (!pin) {
+            continue;
+        }
+        pins->rows[r].relation = CNP_RELATION_EQUAL;
+        pins->rows[r].priority = CNP_PRIORITY_REQUIRED;
+        pins->rows[r].constant = system->terms[pins->rows[r].first_term].coefficient * lower[v];
+        promoted++;
+    }
+    return promoted;
+}
+
+cnp_status pins_prepare(const solver *s, pin_pass *pins) {
+    const cnp_system *system = s->system;
+    size_t bytes = sizeof(cnp_row) * system->row_count + 2 * sizeof(double) * system->variable_count +
+                   system->row_count + system->variable_count;
+    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, 2, bytes);
+    if (memory == NULL) {
+        return CNP_ERROR_OUT_OF_MEMORY;
+    }
+    pins->rows = (cnp_row *)memory;
+    pins->lower = (double *)(pins->rows + system->row_count);
+    pins->upper = pins->lower + system->variable_count;
+    pins->row_pin = (uint8_t *)(pins->upper + system->variable_count);
+    pins->fixed = pins->row_pin + system->row_count;
+    gather_bounds(system, pins->lower, pins->upper);
+    for (uint32_t v = 0; v < system->variable_count; v++) {
+        pins->fixed[v] = (s->variable_flags[s->rep[v]] & VARIABLE_FIXED) != 0;
+        if (pins->fixed[v]) {
+            pins->lower[v] = -INFINITY;
+        }
+    }
+    if (pins_promote(pins, system) == 0) {
+        return CNP_ERROR_TOO_LARGE;
+    }
+    pins->system = *system;
+    pins->system.rows = pins->rows;
+    return CNP_OK;
+}
+
+bool pins_release(pin_pass *pins, uint32_t variable) {
+    if (!is_pinned(pins->lower[variable], pins->upper[variable])) {
+        return false;
+    }
+    pins->lower[variable] = -INFINITY;
+    return true;
+}
+
+bool pins_accept(const solver *s, const cnp_system *system, const pin_pass *pins) {
+    double lowest = CNP_PRIORITY_REQUIRED;
+    for (uint32_t r = 0; r < system->row_count; r++) {
+        if (pins->row_pin[r] == PIN_HELD && system->rows[r].priority < lowest) {
+            lowest = system->rows[r].priority;
+        }
+    }
+    const double *values = s->solution->values;
+    for (uint32_t r = 0; r < system->row_count; r++) {
+        if (pins->row_pin[r] == PIN_EXEMPT) {
+            continue;
+        }
+        const cnp_row *row = &system->rows[r];
+        double lhs = 0.0, magnitude = 0.0;
+        bool forced = true;
+        for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
+            double term = system->terms[t].coefficient * values[system->terms[t].variable];
+            lhs += term;
+            magnitude += fabs(term);
+            forced = forced && pins->fixed[system->terms[t].variable];
+        }
+        bool holds = fabs(row_violation(row->relation, lhs, row->constant)) <= row_tolerance(row->constant, magnitude);
+        bool must_hold = row->priority >= CNP_PRIORITY_REQUIRED || pins->row_pin[r] == PIN_HELD ||
+                         (row->priority >= lowest && !forced);
+        if ((s->row_flags[r] & ROW_BROKEN) || (!holds && must_hold)) {
+            return false;
+        }
+    }
+    return true;
+}

@@ -1,0 +1,55 @@
+import Canopy
+import CanopyWorkloads
+import Foundation
+import Testing
+
+/// Auto Layout on lists too long for one dense block: feed cells stacked in a chain, their
+/// sizes from intrinsic sizes.
+@Suite("Auto Layout: long chains of self-sizing cells")
+struct LargeLayoutTests {
+    /// The 21 frames of feed cell `k` in window space, relative to the cell's top-left corner.
+    private func cellFrames(_ views: [View], cell k: Int) -> [CGRect] {
+        let cell = Array(views[1 + 21 * k ..< 1 + 21 * (k + 1)])
+        let origin = cell[0].convert(cell[0].bounds, to: nil).origin
+        return cell.map { $0.convert($0.bounds, to: nil).offsetBy(dx: -origin.x, dy: -origin.y) }
+    }
+
+    private func feed(cells: Int) throws -> SceneInstance {
+        try ConstraintTreeGenerator(shape: .feed, count: 1 + 21 * cells).makeScene().instantiate()
+    }
+
+    /// Eighty cells make one block of about 1,500 unknowns, past the dense path's limit; the
+    /// labels' pinned sizes let substitution settle it, and every cell comes out as a lone
+    /// cell does through the dense path (its blocks are small enough not to try the pins).
+    @Test func aLongFeedLaysOutLikeAShortOne() throws {
+        let short = try feed(cells: 1)
+        let shortCycle = short.window.runUpdateCycle()
+        #expect(shortCycle.problems.isEmpty && short.window.layoutReport.blocks > 0)
+        let long = try feed(cells: 80)
+        let longCycle = long.window.runUpdateCycle()
+        #expect(longCycle.problems.isEmpty)
+        #expect(long.window.layoutReport.largestBlock < short.window.layoutReport.largestBlock)
+        let reference = cellFrames(short.views, cell: 0)
+        for k in [0, 1, 40, 79] {
+            let frames = cellFrames(long.views, cell: k)
+            #expect(frames.count == reference.count && zip(frames, reference).allSatisfy { $0.0 == $0.1 }, "cell \(k)")
+        }
+        let first = long.views[1].frame, last = long.views[1 + 21 * 79].frame
+        #expect(last.minY == first.minY + 79 * first.height)
+    }
+
+    /// One label asked at 500 to be 13 taller than another, above its hugging (250): holding
+    /// the labels at their intrinsic sizes would give up a higher priority, so that answer is
+    /// refused and the list is solved densely, where the label gets its 30.
+    @Test func pinsThatWouldOverrideAHigherPriorityAreNotUsed() throws {
+        let list = try feed(cells: 5)
+        let handle = list.views[1 + 7], headline = list.views[1 + 8]  // the first cell's, both 17 high
+        let taller = handle.heightAnchor.constraint(equalTo: headline.heightAnchor, constant: 13)
+        taller.priority = LayoutPriority(500)
+        taller.isActive = true
+        let cycle = list.window.runUpdateCycle()
+        #expect(cycle.problems.isEmpty)
+        #expect(handle.frame.height == 30 && headline.frame.height == 17)
+        #expect(list.window.layoutReport.blocks > 0)
+    }
+}
