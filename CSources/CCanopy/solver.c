@@ -256,17 +256,8 @@ static cnp_status solve_component(solver *s, layout *l, uint32_t c, bool substit
     }
 }
 
-/// Marks the rows of component `c` exempt from the pins' check: solved from their own rows.
-static void exempt_component(solver *s, const layout *l, uint32_t c, pin_pass *pins) {
-    for (uint32_t j = l->component_row_start[c]; j < l->component_row_start[c + 1]; j++) {
-        pins->row_pin[s->component_rows[j]] = PIN_EXEMPT;
-    }
-}
-
-/// Solves again, component by component, where the first pass flagged rows. In the pinned pass
-/// (`pins` not NULL) a component whose substitution failed is solved from the unpinned rows of
-/// `unpinned`, with every reduction, since its pins may be what contradicted it.
-static cnp_status solve_flagged_components(solver *s, layout *l, pin_pass *pins, const cnp_system *unpinned) {
+/// Solves again, component by component, where the first pass flagged rows.
+static cnp_status solve_flagged_components(solver *s, layout *l) {
     uint32_t components = find_components(s, l->component_variable_start, l->component_row_start);
     for (uint32_t c = 0; c < components; c++) {
         bool unsound = false, unpeeled = false;
@@ -275,93 +266,42 @@ static cnp_status solve_flagged_components(solver *s, layout *l, pin_pass *pins,
             unsound = unsound || (flags & ROW_UNSOUND);
             unpeeled = unpeeled || (flags & ROW_UNPEELED);
         }
-        cnp_status status = CNP_OK;
-        if (unsound && pins != NULL) {
-            exempt_component(s, l, c, pins);
-            s->system = unpinned;
-            status = solve_component(s, l, c, s->options.substitute, s->options.substitute && s->options.peel);
-            s->system = &pins->system;
-        } else if (unsound || unpeeled) {
-            status = solve_component(s, l, c, !unsound, false);
-        }
-        if (status != CNP_OK) {
-            return status;
+        if (unsound || unpeeled) {
+            cnp_status status = solve_component(s, l, c, !unsound, false);
+            if (status != CNP_OK) {
+                return status;
+            }
         }
     }
     return CNP_OK;
 }
 
-/// Unpins every pinned variable that substitution tied to a row it found false: the row's
-/// variables and everything merged with them. Returns how many.
-static uint32_t release_contradicted_pins(solver *s, pin_pass *pins, const cnp_system *unpinned) {
-    uint32_t released = 0;
-    for (uint32_t r = 0; r < unpinned->row_count; r++) {
-        if (!(s->row_flags[r] & ROW_UNSOUND)) {
-            continue;
-        }
-        const cnp_row *row = &unpinned->rows[r];
-        for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-            for (uint32_t m = s->rep[unpinned->terms[t].variable]; m != NONE; m = s->next_member[m]) {
-                released += pins_release(pins, m);
-            }
-        }
-    }
-    return released;
-}
-
 /// Every component: first with every reduction at once, then again where a reduction failed.
-/// In the pinned pass, when `released` is not NULL and substitution contradicts pins of the
-/// rows it found false, those pins are released and the pass stops there, to be run again.
-static cnp_status solve_all(solver *s, layout *l, pin_pass *pins, const cnp_system *unpinned, uint32_t *released) {
+/// Components are independent, so this equals solving them one by one; only those where a
+/// reduction failed are redone. In the pinned pass (`pinned`), a row substitution finds false
+/// means the pins contradict the required rows: CNP_ERROR_TOO_LARGE sends the solve back to
+/// the dense path.
+static cnp_status solve_all(solver *s, layout *l, bool pinned) {
     start_state(s);
-    // Components are independent, so this equals solving them one by one; only those where a
-    // reduction failed are redone.
     pass_outcome outcome;
     const solver_options *options = &s->options;
     cnp_status status = solve_rows(s, l, s->component_variables, s->system->variable_count, s->component_rows,
                                    s->system->row_count, options->substitute, options->substitute && options->peel,
                                    &outcome);
-    if (status == CNP_OK && outcome.unsound > 0 && released != NULL) {
-        *released = release_contradicted_pins(s, pins, unpinned);
-        if (*released > 0) {
-            return CNP_OK;
-        }
+    if (status == CNP_OK && pinned && outcome.unsound > 0) {
+        return CNP_ERROR_TOO_LARGE;
     }
     if (status == CNP_OK && (outcome.unsound > 0 || outcome.unpeeled > 0)) {
-        status = solve_flagged_components(s, l, pins, unpinned);
+        status = solve_flagged_components(s, l);
     }
     return status;
 }
-
-/// Passes of the pinned solve that may release contradicted pins before the rest of a
-/// contradicted component is solved from its own rows.
-#define PIN_ATTEMPTS 8
 
 /// Forgets the report and the work of a pass, before another pass over the whole system.
 static void restart_counts(solver *s) {
     s->report = (cnp_solve_report){.failed_row = NONE};
     s->work = 0.0;
     s->next_group = 0;
-}
-
-/// The pass with soft pins made required (solver_pins.c).
-static cnp_status solve_pinned(solver *s, layout *l, pin_pass *pins) {
-    const cnp_system *original = s->system;
-    cnp_status status = pins_prepare(s, pins);
-    for (uint32_t attempt = 0; status == CNP_OK; attempt++) {
-        restart_counts(s);
-        s->system = &pins->system;
-        uint32_t released = 0;
-        status = solve_all(s, l, pins, original, attempt < PIN_ATTEMPTS ? &released : NULL);
-        s->system = original;
-        if (status != CNP_OK || released == 0) {
-            break;
-        }
-        if (pins_promote(pins, original) == 0) {
-            status = CNP_ERROR_TOO_LARGE;
-        }
-    }
-    return status;
 }
 
 static cnp_status write_values(solver *s) {
@@ -381,20 +321,27 @@ static cnp_status write_values(solver *s) {
     return CNP_OK;
 }
 
-/// A system with a block past `pin_block_limit`: the pinned pass when its answer is accepted,
-/// else every block densely, without that limit.
+/// A system with a block past `pin_block_limit`: the pass with soft pins made required
+/// (solver_pins.c) when its answer is accepted, else every block densely, without that limit.
 static cnp_status solve_large(solver *s, layout *l) {
-    pin_pass pins = {0};
-    cnp_status status = solve_pinned(s, l, &pins);
+    pin_pass pins;
+    const cnp_system *original = s->system;
+    cnp_status status = pins_prepare(s, &pins);
+    if (status == CNP_OK) {
+        restart_counts(s);
+        s->system = &pins.system;
+        status = solve_all(s, l, true);
+        s->system = original;
+    }
     if (status == CNP_OK) {
         status = write_values(s);
     }
-    if (status == CNP_OK && pins_accept(s, s->system, &pins)) {
+    if (status == CNP_OK && pins_accept(s, original, &pins)) {
         return CNP_OK;
     }
     s->options.pin_fallback = false;
     restart_counts(s);
-    status = solve_all(s, l, NULL, NULL, NULL);
+    status = solve_all(s, l, false);
     return status == CNP_OK ? write_values(s) : status;
 }
 
@@ -415,16 +362,10 @@ static void write_rows(solver *s) {
     const cnp_system *system = s->system;
     cnp_solution *solution = s->solution;
     for (uint32_t r = 0; r < system->row_count; r++) {
-        const cnp_row *row = &system->rows[r];
-        double lhs = 0.0, magnitude = 0.0;
-        for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-            double term = system->terms[t].coefficient * solution->values[system->terms[t].variable];
-            lhs += term;
-            magnitude += fabs(term);
-        }
-        double violation = row_violation(row->relation, lhs, row->constant);
+        double tolerance = 0.0;
+        double violation = system_row_violation(system, solution->values, r, &tolerance);
         solution->row_error[r] = violation;
-        solution->row_state[r] = row_state(s->row_flags[r], fabs(violation) <= row_tolerance(row->constant, magnitude));
+        solution->row_state[r] = row_state(s->row_flags[r], fabs(violation) <= tolerance);
         if (solution->conflict_group != NULL) {
             solution->conflict_group[r] = s->group[r];
         }
@@ -459,7 +400,7 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     if (status != CNP_OK) {
         return status;
     }
-    status = solve_all(&s, &l, NULL, NULL, NULL);
+    status = solve_all(&s, &l, false);
     if (status == CNP_ERROR_TOO_LARGE && s.options.pin_fallback) {
         status = solve_large(&s, &l);
     } else if (status == CNP_OK) {

@@ -487,29 +487,28 @@ static cnp_status mark_ambiguous(dense_block *d) {
     return flag_free_unknowns(d, implicit);
 }
 
+/// The length of `count` entries of `v`, `stride` apart.
+static double length_of(const double *v, size_t stride, uint32_t count) {
+    double squares = 0.0;
+    for (uint32_t c = 0; c < count; c++) {
+        squares += v[stride * c] * v[stride * c];
+    }
+    return sqrt(squares);
+}
+
 /// Whether objective row `j` still moves with the free directions Z: a row the level cannot
 /// move has its violation forced by higher levels and trades nothing.
 static bool row_moves(const dense_block *d, uint32_t j) {
-    double squares = 0.0;
-    for (uint32_t c = 0; c < d->k; c++) {
-        double entry = d->a[j + (size_t)d->objective_capacity * c];
-        squares += entry * entry;
-    }
-    double floor = AMBIGUITY_TOLERANCE * d->objective_norm[j];
-    return squares > floor * floor;
+    return length_of(&d->a[j], d->objective_capacity, d->k) > AMBIGUITY_TOLERANCE * d->objective_norm[j];
 }
 
 /// Projects `row` into objective slot j, signed so that the slot decreases as the row's
-/// violation shrinks; returns the slot's norm.
+/// violation shrinks; returns the slot's length.
 static double load_violation_slot(dense_block *d, uint32_t row, uint32_t j) {
     double tolerance = 0.0, magnitude = 0.0, norm = 0.0;
     double sign = dense_row_violation(d, row, &tolerance) > 0 ? 1.0 : -1.0;
     project_row(d, row, sign, &d->a[j], d->objective_capacity, &magnitude, &norm);
-    double squares = 0.0;
-    for (uint32_t c = 0; c < d->k; c++) {
-        squares += d->a[j + (size_t)d->objective_capacity * c] * d->a[j + (size_t)d->objective_capacity * c];
-    }
-    return sqrt(squares);
+    return length_of(&d->a[j], d->objective_capacity, d->k);
 }
 
 /// Flags the tied rows of a level just solved and not yet locked (`rows`, `count`, loaded).
@@ -544,14 +543,11 @@ static cnp_status mark_level_ties(dense_block *d, const uint32_t *rows, uint32_t
         if (slot_dot_y(d, 0) > -0.5) {
             continue; // no allowed move shrinks it
         }
-        double length = 0.0;
-        for (uint32_t c = 0; c < d->k; c++) {
-            length += d->y[c] * d->y[c];
-        }
+        double length = length_of(d->y, 1, d->k);
         s->row_flags[violated[t]] |= ROW_TIED;
         for (uint32_t other = 0; other < violated_count; other++) {
             double norm = load_violation_slot(d, violated[other], 1);
-            if (other != t && fabs(slot_dot_y(d, 1)) > 1e-6 * norm * sqrt(length)) {
+            if (other != t && fabs(slot_dot_y(d, 1)) > 1e-6 * norm * length) {
                 s->row_flags[violated[other]] |= ROW_TIED;
             }
         }

@@ -235,6 +235,21 @@ static inline double row_tolerance(double constant, double magnitude) {
     return ROW_TOLERANCE * (1.0 + fabs(constant) + magnitude);
 }
 
+/// Row `r` of `system` at `values`: its violation (row_violation), and its tolerance in
+/// `*tolerance`.
+static inline double system_row_violation(const cnp_system *system, const double *values, uint32_t r,
+                                          double *tolerance) {
+    const cnp_row *row = &system->rows[r];
+    double lhs = 0.0, magnitude = 0.0;
+    for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
+        double term = system->terms[t].coefficient * values[system->terms[t].variable];
+        lhs += term;
+        magnitude += fabs(term);
+    }
+    *tolerance = row_tolerance(row->constant, magnitude);
+    return row_violation(row->relation, lhs, row->constant);
+}
+
 // solver_validate.c
 cnp_status validate_system(const cnp_system *system, const cnp_solution *solution, uint32_t *failed_row);
 
@@ -289,21 +304,12 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
                        uint32_t row_count, bool substituted, block_outcome *outcome);
 
 // solver_pins.c
-/// What a row is to the pinned pass.
-enum {
-    PIN_NONE = 0,   // solved as it is
-    PIN_HELD = 1,   // a soft one-variable row whose variable is pinned: made required, `== pin`
-    PIN_EXEMPT = 2  // in a component solved again from its own rows (its pins contradicted it)
-};
-
 /// A system with its pins made required equalities, rows in their original order.
 typedef struct pin_pass {
     cnp_system system;
     cnp_row *rows;
-    uint8_t *row_pin; // PIN_NONE, PIN_HELD or PIN_EXEMPT per row
-    double *lower;    // per variable: its soft rows' bounds; pinned where they meet
-    double *upper;
-    uint8_t *fixed;   // per variable: fixed by the required rows alone (the first pass's substitution)
+    uint8_t *is_pin; // per row: a soft one-variable row whose variable is pinned, now `== pin`
+    uint8_t *fixed;  // per variable: fixed by the required rows alone (the first pass's substitution)
 } pin_pass;
 
 /// Finds every variable that its soft one-variable rows pin to one value (upper and lower
@@ -313,16 +319,10 @@ typedef struct pin_pass {
 /// (workspace part 2). CNP_ERROR_TOO_LARGE when no variable is pinned: nothing to gain.
 cnp_status pins_prepare(const solver *s, pin_pass *pins);
 
-/// Unpins `variable`; returns whether it was pinned. Call pins_promote afterwards.
-bool pins_release(pin_pass *pins, uint32_t variable);
-
-/// Promotes the pins still held again; returns how many rows are promoted.
-uint32_t pins_promote(pin_pass *pins, const cnp_system *system);
-
 /// Whether the pinned pass's values (in s->solution) are the strict-priority answer of
-/// `system`: outside exempt components, no row broken, every pin row holding, and no row
-/// violated at or above the lowest priority of a held pin row, but for rows over variables the
-/// required rows fix (their violation is the same at every point the required rows allow).
+/// `system`: no row broken, every pin row holding, and no row violated at or above the lowest
+/// priority of a pin row, but for rows over variables the required rows fix (their violation
+/// is the same at every point the required rows allow).
 bool pins_accept(const solver *s, const cnp_system *system, const pin_pass *pins);
 
 #endif

@@ -8,9 +8,8 @@
  *
  * Variables the required rows alone fix (the first pass's substitution says which) are not
  * pinned: a pin there could only repeat or contradict them, as a button's hugging contradicts
- * the equal widths that stretch it. When substitution still finds a pinned row false, the pins
- * merged into it are released and the pass runs again; a component that stays contradicted is
- * solved from its own rows.
+ * the equal widths that stretch it. When substitution still finds a row false, the pins
+ * contradict the required rows and the blocks are solved densely.
  *
  * The pinned answer is taken only when it provably is the strict-priority one: no required row
  * broken, every pin row holding, and every other violated row either below the lowest priority
@@ -68,17 +67,17 @@ static bool is_pinned(double lower, double upper) {
     return isfinite(lower) && isfinite(upper) && fabs(upper - lower) <= ROW_TOLERANCE * (1.0 + fabs(lower));
 }
 
-uint32_t pins_promote(pin_pass *pins, const cnp_system *system) {
-    const double *lower = pins->lower, *upper = pins->upper;
+/// Makes every pin row `variable == pin`, required, in `pins->rows` (rows keep their indices);
+/// returns how many.
+static uint32_t promote_pins(pin_pass *pins, const cnp_system *system, const double *lower, const double *upper) {
     uint32_t promoted = 0;
     memcpy(pins->rows, system->rows, sizeof(cnp_row) * system->row_count);
     for (uint32_t r = 0; r < system->row_count; r++) {
         uint32_t v = 0;
         double bound = 0.0;
         int side = 0;
-        bool pin = soft_bound(system, &system->rows[r], &v, &bound, &side) && is_pinned(lower[v], upper[v]);
-        pins->row_pin[r] = pin ? PIN_HELD : PIN_NONE;
-        if (!pin) {
+        pins->is_pin[r] = soft_bound(system, &system->rows[r], &v, &bound, &side) && is_pinned(lower[v], upper[v]);
+        if (!pins->is_pin[r]) {
             continue;
         }
         pins->rows[r].relation = CNP_RELATION_EQUAL;
@@ -98,18 +97,18 @@ cnp_status pins_prepare(const solver *s, pin_pass *pins) {
         return CNP_ERROR_OUT_OF_MEMORY;
     }
     pins->rows = (cnp_row *)memory;
-    pins->lower = (double *)(pins->rows + system->row_count);
-    pins->upper = pins->lower + system->variable_count;
-    pins->row_pin = (uint8_t *)(pins->upper + system->variable_count);
-    pins->fixed = pins->row_pin + system->row_count;
-    gather_bounds(system, pins->lower, pins->upper);
+    double *lower = (double *)(pins->rows + system->row_count);
+    double *upper = lower + system->variable_count;
+    pins->is_pin = (uint8_t *)(upper + system->variable_count);
+    pins->fixed = pins->is_pin + system->row_count;
+    gather_bounds(system, lower, upper);
     for (uint32_t v = 0; v < system->variable_count; v++) {
         pins->fixed[v] = (s->variable_flags[s->rep[v]] & VARIABLE_FIXED) != 0;
         if (pins->fixed[v]) {
-            pins->lower[v] = -INFINITY;
+            lower[v] = -INFINITY;
         }
     }
-    if (pins_promote(pins, system) == 0) {
+    if (promote_pins(pins, system, lower, upper) == 0) {
         return CNP_ERROR_TOO_LARGE;
     }
     pins->system = *system;
@@ -117,38 +116,29 @@ cnp_status pins_prepare(const solver *s, pin_pass *pins) {
     return CNP_OK;
 }
 
-bool pins_release(pin_pass *pins, uint32_t variable) {
-    if (!is_pinned(pins->lower[variable], pins->upper[variable])) {
-        return false;
+/// Whether every variable of row `r` is fixed by the required rows alone.
+static bool row_is_fixed(const cnp_system *system, const pin_pass *pins, uint32_t r) {
+    const cnp_row *row = &system->rows[r];
+    for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
+        if (!pins->fixed[system->terms[t].variable]) {
+            return false;
+        }
     }
-    pins->lower[variable] = -INFINITY;
     return true;
 }
 
 bool pins_accept(const solver *s, const cnp_system *system, const pin_pass *pins) {
     double lowest = CNP_PRIORITY_REQUIRED;
     for (uint32_t r = 0; r < system->row_count; r++) {
-        if (pins->row_pin[r] == PIN_HELD && system->rows[r].priority < lowest) {
+        if (pins->is_pin[r] && system->rows[r].priority < lowest) {
             lowest = system->rows[r].priority;
         }
     }
-    const double *values = s->solution->values;
     for (uint32_t r = 0; r < system->row_count; r++) {
-        if (pins->row_pin[r] == PIN_EXEMPT) {
-            continue;
-        }
-        const cnp_row *row = &system->rows[r];
-        double lhs = 0.0, magnitude = 0.0;
-        bool forced = true;
-        for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-            double term = system->terms[t].coefficient * values[system->terms[t].variable];
-            lhs += term;
-            magnitude += fabs(term);
-            forced = forced && pins->fixed[system->terms[t].variable];
-        }
-        bool holds = fabs(row_violation(row->relation, lhs, row->constant)) <= row_tolerance(row->constant, magnitude);
-        bool must_hold = row->priority >= CNP_PRIORITY_REQUIRED || pins->row_pin[r] == PIN_HELD ||
-                         (row->priority >= lowest && !forced);
+        double tolerance = 0.0, priority = system->rows[r].priority;
+        bool holds = fabs(system_row_violation(system, s->solution->values, r, &tolerance)) <= tolerance;
+        bool must_hold = priority >= CNP_PRIORITY_REQUIRED || pins->is_pin[r] ||
+                         (priority >= lowest && !row_is_fixed(system, pins, r));
         if ((s->row_flags[r] & ROW_BROKEN) || (!holds && must_hold)) {
             return false;
         }

@@ -52,4 +52,17 @@ struct LargeLayoutTests {
         #expect(handle.frame.height == 30 && headline.frame.height == 17)
         #expect(list.window.layoutReport.blocks > 0)
     }
+
+    /// A required row that contradicts two labels' intrinsic sizes (one 13 taller than the
+    /// other): the pins cannot all hold, so the list is solved densely, where compression
+    /// resistance keeps the shorter label at 17 and the taller one gets 30.
+    @Test func pinsThatContradictRequiredRowsAreDropped() throws {
+        let list = try feed(cells: 5)
+        let handle = list.views[1 + 7], headline = list.views[1 + 8]
+        handle.heightAnchor.constraint(equalTo: headline.heightAnchor, constant: 13).isActive = true
+        let cycle = list.window.runUpdateCycle()
+        #expect(cycle.problems.isEmpty)
+        #expect(handle.frame.height == 30 && headline.frame.height == 17)
+        #expect(list.window.layoutReport.blocks > 0)
+    }
 }

@@ -60,7 +60,10 @@ struct LayoutSystem {
         reference.reserveCapacity(4 * items.count)
         for item in items {
             let rect = Self.layoutRect(of: item)
-            for value in [rect.minX, rect.width, rect.minY, rect.height] { reference.append(Double(value)) }
+            reference.append(Double(rect.minX))
+            reference.append(Double(rect.width))
+            reference.append(Double(rect.minY))
+            reference.append(Double(rect.height))
         }
         for (index, item) in items.enumerated() {
             guard let view = item as? View else { continue }

@@ -80,6 +80,8 @@ extension KeyedDecodingContainer where Key == SceneKey {
 }
 
 extension Scene: Decodable {
+    /// Reads a scene object, refusing keys the format does not define; values are checked by
+    /// ``load(from:classes:limits:)`` and ``instantiate(classes:limits:)``.
     public init(from decoder: any Decoder) throws {
         let object = try decoder.sceneObject(allowing: ["format", "version", "window", "views", "guides", "constraints"])
         guard let format: String = try object.value("format"), format == "canopy-scene" else {
@@ -111,6 +113,7 @@ extension Scene.ViewRecord: Decodable {
         "layoutMargins", "stack",
     ]
 
+    /// Reads a view object, refusing keys the format does not define.
     public init(from decoder: any Decoder) throws {
         let object = try decoder.sceneObject(allowing: Self.keys)
         guard let id = try object.id("id") else { throw object.fail("id", "every view needs an id") }
@@ -158,6 +161,7 @@ extension Scene.ViewRecord: Decodable {
 }
 
 extension Scene.StackRecord: Decodable {
+    /// Reads a stack object, refusing keys the format does not define.
     public init(from decoder: any Decoder) throws {
         let object = try decoder.sceneObject(allowing: [
             "axis", "distribution", "alignment", "spacing", "marginsRelative", "arranged",
@@ -172,6 +176,7 @@ extension Scene.StackRecord: Decodable {
 }
 
 extension Scene.GuideRecord: Decodable {
+    /// Reads a guide object, refusing keys the format does not define.
     public init(from decoder: any Decoder) throws {
         let object = try decoder.sceneObject(allowing: ["id", "owner", "margins"])
         guard let id = try object.id("id") else { throw object.fail("id", "every guide needs an id") }
@@ -181,6 +186,7 @@ extension Scene.GuideRecord: Decodable {
 }
 
 extension Scene.ConstraintRecord: Decodable {
+    /// Reads a constraint object, refusing keys the format does not define.
     public init(from decoder: any Decoder) throws {
         let object = try decoder.sceneObject(allowing: [
             "first", "firstAttribute", "relation", "second", "secondAttribute", "multiplier", "constant", "priority",
