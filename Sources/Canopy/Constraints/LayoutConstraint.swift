@@ -124,6 +124,9 @@ public final class LayoutConstraint {
     /// A name for descriptions and diagnostics.
     public var identifier: String?
 
+    /// The constraint's row in its window's latest system (checked against it before use).
+    var engineRow = -1
+
     /// The view that holds the constraint while it is active: its items' nearest common ancestor.
     public internal(set) var container: View? {
         get { containerStorage }
@@ -244,8 +247,10 @@ public final class LayoutConstraint {
         return nil
     }
 
+    /// A new constant or priority: the window's system rewrites this constraint's row.
     private func engineMustResolve() {
-        container?.constraintsDidChange()
+        guard let window = container?.window else { return }
+        window.layoutEngine.constraintDidChange(self)
     }
 }
 

@@ -96,7 +96,7 @@ extension View {
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutConstraint.Axis) {
         precondition(priority.isValid, "Canopy: a priority must be 1...1000, got \(priority.rawValue)")
         if axis == .horizontal { layoutState.hugging.horizontal = priority } else { layoutState.hugging.vertical = priority }
-        constraintsDidChange()
+        layoutRulesDidChange()
     }
 
     /// How strongly the view resists shrinking below its intrinsic size along `axis` (750 by default).
@@ -114,7 +114,7 @@ extension View {
         } else {
             layoutState.compressionResistance.vertical = priority
         }
-        constraintsDidChange()
+        layoutRulesDidChange()
     }
 
     // MARK: Diagnostics

@@ -115,6 +115,21 @@ extension View {
         observedPropertiesDidChange()
     }
 
+    /// Gives the view the center and bounds size Auto Layout solved for, as one change:
+    /// observers hear of it once, and autoresizing subviews follow the new size.
+    func applyLayoutSolution(center newCenter: CGPoint, boundsSize size: CGSize) {
+        let oldSize = geometry.bounds.size
+        let moved = newCenter != geometry.center
+        if moved {
+            geometry.center = newCenter
+            rowDidChange()
+        }
+        applyBounds(CGRect(origin: geometry.bounds.origin, size: size))
+        guard moved || size != oldSize else { return }
+        observedPropertiesDidChange()
+        autoresizeSubviews(after: oldSize)
+    }
+
     /// Autoresizes the subtree after this view's bounds size changed from `oldSize`: each
     /// resized subview resizes its own subviews in turn, from a work list rather than by
     /// recursion, so a deep tree costs no call stack.

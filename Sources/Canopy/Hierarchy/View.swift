@@ -176,7 +176,9 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     public var contentMode = ContentMode.scaleToFill
 
     /// How this view is resized and moved when its superview's bounds size changes.
-    public var autoresizingMask: AutoresizingMask = []
+    public var autoresizingMask: AutoresizingMask = [] {
+        didSet { if autoresizingMask != oldValue { layoutRulesDidChange() } }
+    }
 
     /// Whether this view resizes its subviews by their ``autoresizingMask`` when its bounds
     /// size changes.
@@ -190,7 +192,13 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
 
     /// Whether Auto Layout turns this view's frame and autoresizing mask into constraints
     /// (true for views made in code). Autoresizing applies only to views where it is true.
-    public var translatesAutoresizingMaskIntoConstraints = true
+    public var translatesAutoresizingMaskIntoConstraints = true {
+        didSet {
+            if translatesAutoresizingMaskIntoConstraints != oldValue, layoutStateStorage?.isInSolvedSystem == true {
+                storedWindow?.layoutEngine.markDirty()
+            }
+        }
+    }
 
     // MARK: Hierarchy callbacks (see View+Hierarchy.swift for the order)
 
@@ -249,7 +257,7 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     /// layout, since it places this view, and Auto Layout re-solves when the view takes part.
     open func invalidateIntrinsicContentSize() {
         superview?.setNeedsLayout()
-        if layoutStateStorage?.isInSolvedSystem == true { storedWindow?.layoutEngine.markDirty() }
+        layoutRulesDidChange()
     }
 
     // MARK: Hit testing (see View+HitTesting.swift)
@@ -322,8 +330,14 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     /// reports only a real change of its own property.
     final func observedPropertiesDidChange() {
         observationRegistryStorage?.propertiesDidChange(of: self)
+        layoutRulesDidChange()
+    }
+
+    /// Tells Auto Layout, when this view takes part in it, that the rules it derives from the
+    /// view (its frame and mask, intrinsic size, content priorities) may have changed.
+    final func layoutRulesDidChange() {
         if let state = layoutStateStorage, state.isInSolvedSystem, !state.isReceivingSolution {
-            storedWindow?.layoutEngine.markDirty()
+            storedWindow?.layoutEngine.itemDidChange(self)
         }
     }
 

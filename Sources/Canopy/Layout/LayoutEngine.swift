@@ -2,44 +2,111 @@ import CCanopy
 import Foundation
 
 /// A window's Auto Layout: when constraints, intrinsic sizes or the frames they depend on
-/// change, the next update cycle collects the system, solves it in the C core and gives every
-/// item its frame, rounded to the screen's pixel grid.
+/// change, the next update cycle solves the system in the C core and gives every item its
+/// frame, rounded to the screen's pixel grid.
+///
+/// The system is kept between solves. A change of structure (constraints activated or
+/// deactivated, views added or removed, margins, guides, directions) drops it, and the next
+/// solve collects it from the tree again; an edit that leaves its shape alone (a constant, a
+/// priority, a frame, an intrinsic size, the window's size) is written into it in place. After
+/// a solve, only the items whose values changed, or whose parent moved, get new frames.
 final class LayoutEngine {
     unowned let window: Window
-    private(set) var isDirty = false
+    /// Whether the next update cycle solves.
+    private(set) var needsSolve = false
     let workspace = Workspace()
-    /// The views of the latest solve (to clear their marks at the next one).
+    /// The latest solve's system, while its shape holds.
+    private var system: LayoutSystem?
+    /// Views and constraints edited since the latest solve, for the kept system.
+    private var editedViews: [View] = []
+    private var editedConstraints: [LayoutConstraint] = []
+    /// The values the items' frames were last set from; empty when every frame must be set.
+    private var appliedValues: [Double] = []
+    /// The views of the latest system (to clear their marks when another replaces it).
     private var solvedViews: [View] = []
+    /// The views the latest solve left with undetermined attributes.
+    private var ambiguousViews: [View] = []
     /// The latest solve's findings.
     private(set) var report = LayoutReport()
 
     init(window: Window) { self.window = window }
 
-    /// Asks for a solve at the next update cycle.
+    /// The structure changed: the next update cycle collects the system again.
     func markDirty() {
-        guard !isDirty else { return }
-        isDirty = true
+        system = nil
+        editedViews = []
+        editedConstraints = []
+        requestSolve()
+    }
+
+    /// `constraint`'s constant or priority changed.
+    func constraintDidChange(_ constraint: LayoutConstraint) {
+        if system != nil { editedConstraints.append(constraint) }
+        requestSolve()
+    }
+
+    /// A view of the latest system changed its frame, mask, intrinsic size or content priorities.
+    func itemDidChange(_ view: View) {
+        if system != nil { editedViews.append(view) }
+        requestSolve()
+    }
+
+    private func requestSolve() {
+        guard !needsSolve else { return }
+        needsSolve = true
         window.setNeedsLayout()
     }
 
     /// Solves and applies the frames if anything changed since the last solve.
     /// - Returns: The problems found, for the update cycle's report.
     func solveIfNeeded() throws(CoreError) -> [UpdateCycleReport.Problem] {
-        guard isDirty else { return [] }
-        isDirty = false
+        guard needsSolve else { return [] }
+        needsSolve = false
         let clock = ContinuousClock()
         var durations = LayoutReport.Durations()
         var system: LayoutSystem!
-        durations.collect = clock.measure { system = LayoutSystem(root: window) }
+        var edited: [Int]?
+        durations.collect = clock.measure { (system, edited) = updatedSystem() }
         let start = clock.now
         let solution = try Self.solve(system, in: workspace)
         durations.solve = clock.now - start
-        durations.apply = clock.measure { apply(solution, of: system) }
+        var framesPlaced: [View] = []
+        durations.apply = clock.measure { framesPlaced = apply(solution, of: system, edited: edited) }
         durations.diagnose = clock.measure { report = findings(solution, of: system) }
         report.durations = durations
+        report.reusedSystem = edited != nil
+        // Frames turned into constraints now say where those views were placed (rounded), as
+        // a system collected from the tree would.
+        if system.refresh(views: framesPlaced, constraints: []) != nil {
+            system.reference = solution.values
+            self.system = system
+        }
         return report.conflicts.map { .unsatisfiableConstraints(log: $0.logMessage) }
             + report.ambiguities.map { .ambiguousLayout(item: $0.item, attributes: $0.attributes.map { "\($0)" }) }
             + report.tiedConstraints.map { .ambiguousLayout(item: $0.joined(separator: ", "), attributes: ["priority tie"]) }
+    }
+
+    /// The kept system with the edits written in, or a newly collected one (`edited` is then
+    /// `nil`: every item is new).
+    private func updatedSystem() -> (LayoutSystem, edited: [Int]?) {
+        let views = editedViews, constraints = editedConstraints
+        editedViews = []
+        editedConstraints = []
+        if var kept = system {
+            system = nil  // the kept arrays are then referenced once, and change in place
+            if let edited = kept.refresh(views: views, constraints: constraints) { return (kept, edited) }
+        }
+        let collected = LayoutSystem(root: window)
+        for view in solvedViews { view.layoutStateStorage?.isInSolvedSystem = false }
+        solvedViews = []
+        for index in 0..<collected.itemCount {
+            guard let view = collected.item(index) as? View else { continue }
+            view.layoutState.isInSolvedSystem = true
+            // The window owns the engine; listing it here would be a retain cycle.
+            if view !== window { solvedViews.append(view) }
+        }
+        appliedValues = []
+        return (collected, nil)
     }
 
     /// Re-solves with `view`'s undetermined variables pulled 20 points further on (right, wider,
@@ -49,9 +116,13 @@ final class LayoutEngine {
         guard let index = system.index(of: view) else { return }
         let parts: [LayoutConstraint.Attribute] = [.left, .width, .top, .height]
         for (part, attribute) in parts.enumerated() where view.layoutState.ambiguousAttributes.contains(attribute) {
-            system.nudgeReference(ofVariable: system.variable(index, part), by: 20)
+            system.reference[system.variable(index, part)] += 20
         }
-        apply(try Self.solve(system, in: workspace), of: system)
+        let solution = try Self.solve(system, in: workspace)
+        // The next solve collects again, from the frames set here.
+        self.system = nil
+        appliedValues = []
+        apply(solution, of: system, edited: nil)
     }
 
     struct Solution {
@@ -99,38 +170,58 @@ final class LayoutEngine {
 
     /// Gives each view its solved frame, parents first (so a superview has moved before its
     /// subviews are placed in it), and each guide its layout frame. Edges are rounded to the
-    /// pixel grid in window space, so that adjacent views stay adjacent.
-    private func apply(_ solution: Solution, of system: LayoutSystem) {
-        for view in solvedViews { view.layoutStateStorage?.isInSolvedSystem = false }
-        solvedViews = []
+    /// pixel grid in window space, so that adjacent views stay adjacent. Only items whose
+    /// values changed, that were `edited`, or whose parent item was placed are placed, unless
+    /// `edited` is `nil` (every item is new).
+    /// - Returns: The views placed that turn their frames into constraints.
+    @discardableResult
+    private func apply(_ solution: Solution, of system: LayoutSystem, edited: [Int]?) -> [View] {
+        var framesPlaced: [View] = []
+        let values = solution.values
+        let everything = edited == nil || appliedValues.count != values.count
+        var placed = [Bool](repeating: everything, count: system.itemCount)
+        for index in edited ?? [] { placed[index] = true }
         let scale = window.screen.scale
         func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
-        for (index, item) in system.items.enumerated() {
-            let first = system.variable(index, 0)
-            let v = solution.values[first..<first + 4]
-            let minX = rounded(v[first]), maxX = rounded(v[first] + v[first + 1])
-            let minY = rounded(v[first + 2]), maxY = rounded(v[first + 2] + v[first + 3])
+        // Siblings come one after another, so each superview's content origin is found once.
+        var lastSuperview: View?
+        var lastOrigin = CGPoint.zero
+        for index in 0..<system.itemCount {
+            let first = system.variable(index, 0), parent = Int(system.parentItem[index])
+            if !placed[index] {
+                let moved = (parent >= 0 && placed[parent]) || (first..<first + 4).contains { values[$0] != appliedValues[$0] }
+                guard moved else { continue }
+                placed[index] = true
+            }
+            let minX = rounded(values[first]), maxX = rounded(values[first] + values[first + 1])
+            let minY = rounded(values[first + 2]), maxY = rounded(values[first + 2] + values[first + 3])
             let rect = CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+            let item = system.item(index)
             if let guide = item as? LayoutGuide {
                 let origin = guide.owningView.map { LayoutSystem.contentOrigin(of: $0) } ?? .zero
                 guide.layoutFrame = rect.offsetBy(dx: -origin.x, dy: -origin.y)
-            } else if let view = item as? View {
-                place(view, at: rect)
-                view.layoutState.isInSolvedSystem = true
-                // The window owns the engine; listing it here would be a retain cycle.
-                if view !== window { solvedViews.append(view) }
+            } else if let view = item as? View, view !== window, let superview = view.superview {
+                if superview !== lastSuperview {
+                    lastSuperview = superview
+                    lastOrigin = LayoutSystem.contentOrigin(of: superview)
+                }
+                place(view, at: rect, in: lastOrigin)
+                if view.translatesAutoresizingMaskIntoConstraints { framesPlaced.append(view) }
             }
         }
+        appliedValues = values
+        return framesPlaced
     }
 
-    private func place(_ view: View, at rect: CGRect) {
-        guard view !== window, let superview = view.superview else { return }
-        let origin = LayoutSystem.contentOrigin(of: superview)
+    /// Places `view` at `rect` (window space) in its superview, whose content origin is
+    /// `origin`.
+    private func place(_ view: View, at rect: CGRect, in origin: CGPoint) {
         let state = view.layoutState
         state.isReceivingSolution = true
-        view.bounds.size = rect.size
-        view.center = CGPoint(
-            x: rect.minX - origin.x + view.anchorPoint.x * rect.width, y: rect.minY - origin.y + view.anchorPoint.y * rect.height)
+        let anchor = view.anchorPoint
+        view.applyLayoutSolution(
+            center: CGPoint(x: rect.minX - origin.x + anchor.x * rect.width, y: rect.minY - origin.y + anchor.y * rect.height),
+            boundsSize: rect.size)
         state.isReceivingSolution = false
     }
 
@@ -160,24 +251,30 @@ final class LayoutEngine {
             guard let brokenRow = rows.first(where: { solution.rowState[$0] == UInt8(CNP_ROW_BROKEN.rawValue) }) else {
                 return nil
             }
-            let origins = rows.map { system.origins[$0] }
-            let broken = system.origins[brokenRow]
             return LayoutReport.Conflict(
-                descriptions: origins.map(\.description),
-                constraints: origins.compactMap { if case .constraint(let c) = $0 { c } else { nil } },
-                brokenDescription: broken.description,
-                broken: { if case .constraint(let c) = broken { c } else { nil } }())
+                descriptions: rows.map(system.describe(row:)), constraints: rows.compactMap(system.constraint(ofRow:)),
+                brokenDescription: system.describe(row: brokenRow), broken: system.constraint(ofRow: brokenRow))
         }
     }
 
+    /// The items with undetermined variables, each view's ``ambiguousAttributes`` updated.
     private func ambiguities(_ solution: Solution, of system: LayoutSystem) -> [LayoutReport.Ambiguity] {
+        for view in ambiguousViews { view.layoutStateStorage?.ambiguousAttributes = [] }
+        ambiguousViews = []
         let attributes: [LayoutConstraint.Attribute] = [.left, .width, .top, .height]
+        let ambiguous = UInt8(CNP_VARIABLE_AMBIGUOUS.rawValue)
         var found: [LayoutReport.Ambiguity] = []
-        for (index, item) in system.items.enumerated() {
-            let free = (0..<4).filter { solution.variableState[system.variable(index, $0)] == UInt8(CNP_VARIABLE_AMBIGUOUS.rawValue) }
-            (item as? View)?.layoutState.ambiguousAttributes = free.map { attributes[$0] }
-            guard !free.isEmpty else { continue }
-            found.append(LayoutReport.Ambiguity(item: Self.describe(item), layoutItem: item, attributes: free.map { attributes[$0] }))
+        var variable = 0
+        while let next = solution.variableState[variable...].firstIndex(of: ambiguous) {
+            let index = next / 4, first = system.variable(index, 0)
+            variable = first + 4
+            let free = (0..<4).filter { solution.variableState[first + $0] == ambiguous }.map { attributes[$0] }
+            let item = system.item(index)
+            if let view = item as? View {
+                view.layoutState.ambiguousAttributes = free
+                ambiguousViews.append(view)
+            }
+            found.append(LayoutReport.Ambiguity(item: Self.describe(item), layoutItem: item, attributes: free))
         }
         return found
     }
@@ -186,7 +283,7 @@ final class LayoutEngine {
     private func tiedGroups(_ solution: Solution, of system: LayoutSystem) -> [[String]] {
         var groups: [Double: [String]] = [:]
         for (row, state) in solution.rowState.enumerated() where state == UInt8(CNP_ROW_TIED.rawValue) {
-            groups[system.rows[row].priority, default: []].append(system.origins[row].description)
+            groups[system.rows[row].priority, default: []].append(system.describe(row: row))
         }
         return groups.keys.sorted(by: >).map { groups[$0]! }
     }

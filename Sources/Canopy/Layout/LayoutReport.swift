@@ -53,10 +53,15 @@ public struct LayoutReport {
     public internal(set) var substituted = 0
     /// Active-set iterations over all blocks and levels.
     public internal(set) var activeSetIterations = 0
+    /// Whether the solve reused the previous one's system with the edits since written in
+    /// place (a constant, a priority, a frame, an intrinsic size, the window's size), rather
+    /// than collecting the constraints from the tree again.
+    public internal(set) var reusedSystem = false
 
     /// Time spent in each step of the latest solve.
     public struct Durations: Sendable {
-        /// Collecting the constraints and rules into the system the core reads.
+        /// Collecting the constraints and rules into the system the core reads, or writing the
+        /// edits into the kept one.
         public internal(set) var collect = Duration.zero
         /// The C core's solve.
         public internal(set) var solve = Duration.zero

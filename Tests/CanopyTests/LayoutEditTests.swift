@@ -1,0 +1,237 @@
+import Canopy
+import CanopyWorkloads
+import Foundation
+import Testing
+
+/// A view whose intrinsic size an app sets, as a label's text would set it.
+private final class Badge: View {
+    var size = CGSize(width: 40, height: 20) {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+
+    override var intrinsicContentSize: CGSize { size }
+}
+
+/// Every view under `root`, depth first, in subview order.
+private func subtree(_ root: View) -> [View] {
+    [root] + root.subviews.flatMap(subtree)
+}
+
+/// A small, deterministic generator, so that a failing edit sequence can be replayed.
+private struct Dice {
+    var state: UInt64
+
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
+    }
+}
+
+@Suite("Auto Layout: edits between solves")
+struct LayoutEditTests {
+    /// What the same tree gets when its system is collected from nothing (the window is
+    /// written to a scene, read back and laid out): each view's solved rectangle (before
+    /// rounding; `nil` outside the solve or where the layout is ambiguous) and its frame.
+    private func freshSolve(of window: Window) throws -> [(solved: CGRect?, frame: CGRect)] {
+        let copy = try Scene(capturing: window).instantiate().window
+        copy.runUpdateCycle()
+        return subtree(copy).map { ($0.hasAmbiguousLayout ? nil : copy.layoutReport.solvedRect(of: $0), $0.frame) }
+    }
+
+    /// One random edit of a kind the kept system takes in place; returns what it did.
+    private func edit(_ window: Window, _ views: [View], _ constraints: [LayoutConstraint], _ dice: inout Dice) -> String {
+        switch dice.next(4) {
+        case 0:
+            let width = CGFloat(300 + dice.next(400))
+            window.frame.size.width = width
+            return "window width \(width)"
+        case 1:
+            let constraint = constraints[dice.next(constraints.count)]
+            constraint.constant += CGFloat(dice.next(21) - 10)
+            return "constant of \(constraint)"
+        case 2:
+            let optional = constraints.filter { $0.priority != .required }
+            guard let constraint = optional.isEmpty ? nil : optional[dice.next(optional.count)] else { return "nothing" }
+            constraint.priority = LayoutPriority(Float(1 + dice.next(999)))
+            return "priority of \(constraint)"
+        default:
+            let view = views[dice.next(views.count)]
+            let axis: LayoutConstraint.Axis = dice.next(2) == 0 ? .horizontal : .vertical
+            view.setContentHuggingPriority(LayoutPriority(Float(1 + dice.next(999))), for: axis)
+            return "hugging of \(view)"
+        }
+    }
+
+    /// Random edits on every generated shape: each is written into the kept system, and each
+    /// view's solved rectangle is the one the tree's system collected anew gives (where the
+    /// layout is determined). Frames agree to the pixel: a value a rounding error away from a
+    /// half pixel may round either way.
+    @Test(arguments: [ConstraintShape.tree, .stack, .grid, .feed, .soft, .random])
+    func editsGiveTheLayoutOfAFreshSolve(shape: ConstraintShape) throws {
+        let instance = try ConstraintTreeGenerator(shape: shape, count: 120, seed: 7).makeScene().instantiate()
+        let window = instance.window
+        window.runUpdateCycle()
+        #expect(!window.layoutReport.reusedSystem)
+        var dice = Dice(state: UInt64(shape.rawValue.count))
+        var compared = 0
+        for step in 0..<25 {
+            let what = edit(window, instance.views, instance.constraints, &dice)
+            window.runUpdateCycle()
+            #expect(window.layoutReport.reusedSystem || what == "nothing", "step \(step), \(what)")
+            let fresh = try freshSolve(of: window)
+            let views = subtree(window)
+            let pixel = 1 / window.screen.scale
+            for (view, expected) in zip(views, fresh) {
+                let frame = view.frame
+                #expect(
+                    abs(frame.minX - expected.frame.minX) <= pixel && abs(frame.maxX - expected.frame.maxX) <= pixel
+                        && abs(frame.minY - expected.frame.minY) <= pixel && abs(frame.maxY - expected.frame.maxY) <= pixel,
+                    "step \(step), \(what): \(view) against \(expected.frame)")
+                guard let solved = expected.solved, !view.hasAmbiguousLayout else { continue }
+                let kept = window.layoutReport.solvedRect(of: view)
+                #expect(kept.map { isClose($0, solved) } == true, "step \(step), \(what): \(view) solved at \(String(describing: kept)), anew \(solved)")
+                compared += 1
+            }
+        }
+        #expect(compared > 25 * 60)
+    }
+
+    /// A new intrinsic size rewrites the view's rows; losing it (no intrinsic metric) removes
+    /// rows, so the system is collected again.
+    @Test func anIntrinsicSizeChangeIsWrittenInPlace() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let badge = Badge()
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(badge)
+        LayoutConstraint.activate([
+            badge.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+            badge.topAnchor.constraint(equalTo: window.topAnchor, constant: 20),
+        ])
+        window.runUpdateCycle()
+        #expect(badge.frame == CGRect(x: 10, y: 20, width: 40, height: 20))
+        badge.size = CGSize(width: 64, height: 30)
+        window.runUpdateCycle()
+        #expect(badge.frame == CGRect(x: 10, y: 20, width: 64, height: 30))
+        #expect(window.layoutReport.reusedSystem)
+        badge.size = CGSize(width: View.noIntrinsicMetric, height: 30)
+        window.runUpdateCycle()
+        #expect(!window.layoutReport.reusedSystem)
+        #expect(badge.frame.height == 30 && badge.hasAmbiguousLayout)
+    }
+
+    /// A frame-based container moved and resized by the app: its rows follow the new frame,
+    /// and a subview constrained inside it moves with it.
+    @Test func aMovedFrameBasedViewCarriesItsConstrainedSubviews() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let card = View(frame: CGRect(x: 10, y: 10, width: 200, height: 100))
+        window.addSubview(card)
+        let label = View()
+        label.translatesAutoresizingMaskIntoConstraints = false
+        card.addSubview(label)
+        LayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 8),
+            label.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -8),
+            label.topAnchor.constraint(equalTo: card.topAnchor, constant: 4),
+            label.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        window.runUpdateCycle()
+        #expect(label.frame == CGRect(x: 8, y: 4, width: 184, height: 20))
+        card.frame = CGRect(x: 30, y: 50, width: 260, height: 100)
+        window.runUpdateCycle()
+        #expect(window.layoutReport.reusedSystem)
+        #expect(card.frame == CGRect(x: 30, y: 50, width: 260, height: 100))
+        #expect(label.frame == CGRect(x: 8, y: 4, width: 244, height: 20))
+    }
+
+    /// A view pinned to the window keeps its place on screen when its superview moves: its
+    /// solved values are unchanged, but its frame, which is in the superview's space, is not.
+    @Test func aViewPinnedToTheWindowStaysPutWhenItsSuperviewMoves() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let panel = View(), pin = View()
+        for view in [panel, pin] { view.translatesAutoresizingMaskIntoConstraints = false }
+        window.addSubview(panel)
+        panel.addSubview(pin)
+        let panelLeft = panel.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 20)
+        LayoutConstraint.activate([
+            panelLeft, panel.topAnchor.constraint(equalTo: window.topAnchor, constant: 20),
+            panel.widthAnchor.constraint(equalToConstant: 200), panel.heightAnchor.constraint(equalToConstant: 200),
+            pin.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 50),
+            pin.topAnchor.constraint(equalTo: window.topAnchor, constant: 50),
+            pin.widthAnchor.constraint(equalToConstant: 10), pin.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        window.runUpdateCycle()
+        #expect(pin.frame.origin == CGPoint(x: 30, y: 30))
+        panelLeft.constant = 40
+        window.runUpdateCycle()
+        #expect(window.layoutReport.reusedSystem)
+        #expect(pin.frame.origin == CGPoint(x: 10, y: 30) && pin.convert(pin.bounds, to: nil).origin == CGPoint(x: 50, y: 50))
+    }
+
+    /// A constraint activated after a solve changes the structure: the system is collected again.
+    @Test func anActivatedConstraintCollectsTheSystemAgain() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let box = View()
+        box.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(box)
+        let width = box.widthAnchor.constraint(equalToConstant: 50)
+        LayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: window.leadingAnchor), box.topAnchor.constraint(equalTo: window.topAnchor),
+            width, box.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        window.runUpdateCycle()
+        width.constant = 70
+        window.runUpdateCycle()
+        #expect(window.layoutReport.reusedSystem && box.frame.width == 70)
+        box.widthAnchor.constraint(greaterThanOrEqualToConstant: 90).isActive = true
+        window.runUpdateCycle()
+        #expect(!window.layoutReport.reusedSystem)
+        #expect(box.frame.width == 70 && window.layoutReport.conflicts.count == 1)
+    }
+
+    /// The engine keeps its system between solves without keeping the window alive.
+    @Test func aWindowWithAKeptSystemIsReleased() {
+        weak var released: Window?
+        do {
+            let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            let box = View()
+            box.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(box)
+            LayoutConstraint.activate([
+                box.leadingAnchor.constraint(equalTo: window.leadingAnchor), box.topAnchor.constraint(equalTo: window.topAnchor),
+                box.widthAnchor.constraint(equalTo: window.widthAnchor, multiplier: 0.5), box.heightAnchor.constraint(equalToConstant: 50),
+            ])
+            window.runUpdateCycle()
+            window.frame.size.width = 400
+            window.runUpdateCycle()
+            #expect(window.layoutReport.reusedSystem && box.frame.width == 200)
+            released = window
+        }
+        #expect(released == nil)
+    }
+
+    /// After `exerciseAmbiguityInLayout()` moves an undetermined view, an unrelated edit
+    /// leaves it where it was moved.
+    @Test func anExercisedViewStaysThroughTheNextEdit() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let loose = View(), fixed = View()
+        for view in [loose, fixed] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(view)
+        }
+        let fixedWidth = fixed.widthAnchor.constraint(equalToConstant: 30)
+        LayoutConstraint.activate([
+            loose.topAnchor.constraint(equalTo: window.topAnchor), loose.widthAnchor.constraint(equalToConstant: 40),
+            loose.heightAnchor.constraint(equalToConstant: 40),
+            fixed.leadingAnchor.constraint(equalTo: window.leadingAnchor), fixed.topAnchor.constraint(equalTo: window.topAnchor),
+            fixedWidth, fixed.heightAnchor.constraint(equalToConstant: 30),
+        ])
+        window.runUpdateCycle()
+        #expect(loose.hasAmbiguousLayout)
+        let before = loose.frame.minX
+        loose.exerciseAmbiguityInLayout()
+        #expect(loose.frame.minX == before + 20)
+        fixedWidth.constant = 35
+        window.runUpdateCycle()
+        #expect(fixed.frame.width == 35 && loose.frame.minX == before + 20)
+    }
+}
