@@ -439,8 +439,8 @@ def write_markdown(data: dict[str, Any], path: Path, plot_path: Path | None) -> 
         f"`canopy profile SCENE --passes {s['runs']} --resize {s['resize']}"
         + (f" --hit-tests {s['hit_tests']}" if s.get("hit_tests") is not None else "")
         + " --json` loads it, resizes the "
-        "window and times full update cycles (collect the constraints, solve, apply the frames, world "
-        "transforms). *Canopy update cycle* is the median of those passes and the time the ratios use; "
+        "window and times full update cycles (the new size written into the system the first cycle "
+        "collected from the tree, solve, apply the frames, world transforms). *Canopy update cycle* is the median of those passes and the time the ratios use; "
         "*Canopy solve* is the solver's share of it.",
         "- **Yoga** (through poga, which wraps Yoga's C API): the same shapes as flexbox trees (a column "
         "with margins; rows with padding 4, flex-grow 1 and basis 0, margin 4 between siblings), "

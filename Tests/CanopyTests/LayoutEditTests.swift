@@ -188,6 +188,27 @@ struct LayoutEditTests {
         #expect(box.frame.width == 70 && window.layoutReport.conflicts.count == 1)
     }
 
+    /// More edits between two solves than the system has rows: the list of edits is dropped
+    /// and the system collected again, with the last values.
+    @Test func manyEditsBetweenSolvesCollectTheSystemAgain() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let box = View()
+        box.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(box)
+        let width = box.widthAnchor.constraint(equalToConstant: 50)
+        LayoutConstraint.activate([
+            box.leadingAnchor.constraint(equalTo: window.leadingAnchor), box.topAnchor.constraint(equalTo: window.topAnchor),
+            width, box.heightAnchor.constraint(equalToConstant: 50),
+        ])
+        window.runUpdateCycle()
+        width.constant = 60
+        window.runUpdateCycle()
+        #expect(window.layoutReport.reusedSystem && window.layoutReport.rows == 8)
+        for step in 1...20 { width.constant = CGFloat(60 + step) }
+        window.runUpdateCycle()
+        #expect(!window.layoutReport.reusedSystem && box.frame.width == 80)
+    }
+
     /// The engine keeps its system between solves without keeping the window alive.
     @Test func aWindowWithAKeptSystemIsReleased() {
         weak var released: Window?

@@ -15,19 +15,34 @@ final class LayoutFixture: @unchecked Sendable {
         self.count = count
     }
 
+    /// The scene's last constraint (a leaf's, in generated scenes).
+    private var leafConstraint: LayoutConstraint?
+
     func setUp() {
-        let window = ConstraintTreeGenerator(shape: shape, count: count).makeWindow()
-        window.runUpdateCycle()
-        self.window = window
+        let instance = try! ConstraintTreeGenerator(shape: shape, count: count).makeScene().instantiate()
+        instance.window.runUpdateCycle()
+        window = instance.window
+        leafConstraint = instance.constraints.last
     }
 
-    func tearDown() { window = nil }
+    func tearDown() {
+        window = nil
+        leafConstraint = nil
+    }
 
     /// A full pass: the window changes width, so every frame changes; collect, solve, apply the
     /// frames, lay out, refresh the flattened tree and its world transforms.
     func resizeAndLayOut() {
         wide.toggle()
         window!.frame = CGRect(x: 0, y: 0, width: wide ? 1280 : 1024, height: 768)
+        blackHole(window!.runUpdateCycle())
+    }
+
+    /// One constant changes (a leaf's constraint, by one point back and forth): the kept
+    /// system takes the edit, the whole system is solved, and the frames that moved are set.
+    func changeOneConstant() {
+        wide.toggle()
+        leafConstraint!.constant += wide ? 1 : -1
         blackHole(window!.runUpdateCycle())
     }
 }
@@ -49,6 +64,13 @@ let benchmarks: @Sendable () -> Void = {
                 "Auto Layout full pass, \(shape) \(label(count))",
                 closure: { _ in fixture.resizeAndLayOut() }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
         }
+    }
+
+    for count in [1_000, 10_000, 100_000] {
+        let fixture = LayoutFixture(.tree, count)
+        Benchmark(
+            "Auto Layout one constant changed, tree \(label(count))", configuration: .init(timeUnits: .microseconds),
+            closure: { _ in fixture.changeOneConstant() }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
     }
 
     // One feed cell (21 views): made and laid out from nothing, then re-laid out after a width change.

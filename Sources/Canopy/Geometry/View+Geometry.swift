@@ -134,7 +134,10 @@ extension View {
     /// resized subview resizes its own subviews in turn, from a work list rather than by
     /// recursion, so a deep tree costs no call stack.
     private func autoresizeSubviews(after oldSize: CGSize) {
-        guard geometry.bounds.size != oldSize else { return }
+        // Most views under Auto Layout have no subview to autoresize: no work list for them.
+        guard geometry.bounds.size != oldSize, autoresizesSubviews,
+            subviews.contains(where: \.translatesAutoresizingMaskIntoConstraints)
+        else { return }
         var work: [(view: View, oldSize: CGSize)] = [(self, oldSize)]
         while let (view, previous) = work.popLast() {
             guard view.autoresizesSubviews else { continue }

@@ -41,14 +41,23 @@ final class LayoutEngine {
 
     /// `constraint`'s constant or priority changed.
     func constraintDidChange(_ constraint: LayoutConstraint) {
-        if system != nil { editedConstraints.append(constraint) }
+        guard hasRoomForEdits else { return markDirty() }
+        editedConstraints.append(constraint)
         requestSolve()
     }
 
     /// A view of the latest system changed its frame, mask, intrinsic size or content priorities.
     func itemDidChange(_ view: View) {
-        if system != nil { editedViews.append(view) }
+        guard hasRoomForEdits else { return markDirty() }
+        editedViews.append(view)
         requestSolve()
+    }
+
+    /// Whether there is a kept system and fewer edits waiting than it has rows (past that,
+    /// collecting it again costs less than the list of edits, which could grow without bound).
+    private var hasRoomForEdits: Bool {
+        guard let system else { return false }
+        return editedViews.count + editedConstraints.count < system.rows.count
     }
 
     private func requestSolve() {
