@@ -167,8 +167,8 @@ struct LayoutEditTests {
         #expect(pin.frame.origin == CGPoint(x: 10, y: 30) && pin.convert(pin.bounds, to: nil).origin == CGPoint(x: 50, y: 50))
     }
 
-    /// A constraint activated after a solve changes the structure: the system is collected again.
-    @Test func anActivatedConstraintCollectsTheSystemAgain() {
+    /// A 50×50 box at the window's top-left corner, laid out; its width constraint.
+    private func laidOutBox() -> (Window, View, LayoutConstraint) {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         let box = View()
         box.translatesAutoresizingMaskIntoConstraints = false
@@ -179,6 +179,12 @@ struct LayoutEditTests {
             width, box.heightAnchor.constraint(equalToConstant: 50),
         ])
         window.runUpdateCycle()
+        return (window, box, width)
+    }
+
+    /// A constraint activated after a solve changes the structure: the system is collected again.
+    @Test func anActivatedConstraintCollectsTheSystemAgain() {
+        let (window, box, width) = laidOutBox()
         width.constant = 70
         window.runUpdateCycle()
         #expect(window.layoutReport.reusedSystem && box.frame.width == 70)
@@ -191,16 +197,7 @@ struct LayoutEditTests {
     /// More edits between two solves than the system has rows: the list of edits is dropped
     /// and the system collected again, with the last values.
     @Test func manyEditsBetweenSolvesCollectTheSystemAgain() {
-        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        let box = View()
-        box.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(box)
-        let width = box.widthAnchor.constraint(equalToConstant: 50)
-        LayoutConstraint.activate([
-            box.leadingAnchor.constraint(equalTo: window.leadingAnchor), box.topAnchor.constraint(equalTo: window.topAnchor),
-            width, box.heightAnchor.constraint(equalToConstant: 50),
-        ])
-        window.runUpdateCycle()
+        let (window, box, width) = laidOutBox()
         width.constant = 60
         window.runUpdateCycle()
         #expect(window.layoutReport.reusedSystem && window.layoutReport.rows == 8)
