@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import os
 
-# Set before numpy (through matplotlib) loads, and inherited by the harness.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# One BLAS thread, set before numpy (through matplotlib) loads and inherited by the harness.
+os.environ["OPENBLAS_NUM_THREADS"] = "1"
 
 import argparse
 import datetime as dt
@@ -54,12 +54,6 @@ class HarnessError(RuntimeError):
 
 def log(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
-
-
-def child_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["OPENBLAS_NUM_THREADS"] = "1"
-    return env
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -176,8 +170,8 @@ def describe_machine(canopy: Path | None) -> dict[str, Any]:
     status = _git("status", "--porcelain", "--untracked-files=no")
     yoga = None
     try:
-        from poga import libpoga_capi
-        yoga = libpoga_capi.poga_yoga_version()
+        import yoga_peer
+        yoga = yoga_peer.yoga_version()
     except Exception:  # an absent poga is reported as such below
         pass
     binary = None
@@ -219,7 +213,7 @@ def check_harness(path: Path) -> None:
 
 def _run_harness(cmd: list[str], timeout: float) -> str:
     try:
-        out = subprocess.run(cmd, capture_output=True, text=True, env=child_env(), timeout=timeout)
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise HarnessError(f"`{shlex.join(cmd)}` took more than {timeout:g} s") from None
     if out.returncode != 0:
@@ -509,7 +503,7 @@ def main(argv: list[str]) -> int:
     if args.runs < 5:
         log(f"warning: {args.runs} runs each; the published figures use at least 5")
     engines = args.engines
-    canopy = args.canopy.expanduser().resolve() if args.canopy else None
+    canopy = args.canopy.expanduser().resolve()
     needs_scenes = "canopy" in engines or "kiwi" in engines
     try:
         if needs_scenes:

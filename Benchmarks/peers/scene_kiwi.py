@@ -35,7 +35,7 @@ The system
       the first item lays out right to left and the first attribute is a leading or trailing
       one (margins included), the constant is negated.
     * Right to left: a view's ``semanticContentAttribute`` forces its direction; "unspecified"
-      takes the window's ``layoutDirection``. A guide lays out as its owner.
+      takes the nearest ancestor's forced one, else the window's ``layoutDirection``. A guide lays out as its owner.
     * Guides have no layout margins of their own: margin attributes on a guide are its edges.
 
 Priorities and kiwi strengths
@@ -133,13 +133,12 @@ class _Item:
 
 
 class _View:
-    __slots__ = ("id", "index", "parent", "children", "frame", "bounds_origin", "flag", "mask",
+    __slots__ = ("id", "parent", "children", "frame", "bounds_origin", "flag", "mask",
                  "semantic", "intrinsic", "hugging", "compression", "layout_margins", "depth",
                  "is_stack")
 
-    def __init__(self, raw: dict, index: int):
+    def __init__(self, raw: dict):
         self.id = raw["id"]
-        self.index = index
         self.parent = raw.get("parent")
         self.children: list[_View] = []
         x, y, w, h = (float(v) for v in raw.get("frame", [0, 0, 0, 0]))
@@ -173,7 +172,7 @@ class KiwiScene:
         self.views: dict[str, _View] = {}
         self.order: list[_View] = []
         for i, raw in enumerate(scene["views"]):
-            v = _View(raw, i)
+            v = _View(raw)
             if v.id in self.views:
                 raise SceneError(f"views[{i}]: id {v.id!r} used twice")
             self.views[v.id] = v
@@ -215,11 +214,13 @@ class KiwiScene:
             self.items[raw["id"]] = it
         self.raw_constraints = scene.get("constraints", []) or []
 
-    def _view_rtl(self, v: _View) -> bool:
-        if v.semantic == "forceRightToLeft":
-            return True
-        if v.semantic == "forceLeftToRight":
-            return False
+    def _view_rtl(self, v: _View | None) -> bool:
+        while v is not None:
+            if v.semantic == "forceRightToLeft":
+                return True
+            if v.semantic == "forceLeftToRight":
+                return False
+            v = self.views.get(v.parent)
         return self.window_rtl
 
     # ---------------------------------------------------------------- building
@@ -750,6 +751,7 @@ def _self_test_cases():
          "layoutMargins": [0, 3, 0, 4]},
         {"id": "f", "parent": "window", **AL},
         {"id": "g", "parent": "window", **AL},
+        {"id": "h", "parent": "d", **AL},   # unspecified: follows d, left to right
     ]
     rtl_constraints = [
         _c("a", "leading", "window", "leading", k=10),
@@ -760,8 +762,9 @@ def _self_test_cases():
         _c("f", "centerX", "window", "centerX", k=10),
         _c("g", "leading", "window", "leading", rel="<=", k=30),
         _c("g", "leading", "window", "leading", p=10),
+        _c("h", "leading", "d", "leading", k=5),
     ]
-    for v in "abcdefg":
+    for v in "abcdefgh":
         rtl_constraints += [_c(v, "width", k={"a": 50, "f": 20}.get(v, 10)),
                             _c(v, "top", "window", "top"), _c(v, "height", k=10)]
     cases.append(("right to left", _scene(rtl_views, rtl_constraints, direction="rightToLeft"), {
@@ -772,6 +775,7 @@ def _self_test_cases():
         "e": [337, 0, 10, 10],
         "f": [200, 0, 20, 10],
         "g": [360, 0, 10, 10],
+        "h": [415, 0, 10, 10],
     }))
 
     # 5. Intrinsic sizes and priorities; inequalities.
@@ -898,7 +902,8 @@ def _self_test_cases():
 
 def self_test(verbose: bool = False) -> int:
     failures = 0
-    for name, scene, expected in _self_test_cases():
+    cases = _self_test_cases()
+    for name, scene, expected in cases:
         try:
             got = solve_scene(scene)
         except Exception as exc:  # a broken case must say which one
@@ -916,8 +921,7 @@ def self_test(verbose: bool = False) -> int:
                 print(f"self-test {name}: {ident}: expected {want}, kiwi gave {have}")
             elif verbose:
                 print(f"self-test {name}: {ident}: {have}")
-    cases = len(_self_test_cases())
-    print(f"scene_kiwi self-test: {cases} scenes, {'all match' if not failures else f'{failures} mismatches'}")
+    print(f"scene_kiwi self-test: {len(cases)} scenes, {'all match' if not failures else f'{failures} mismatches'}")
     return 1 if failures else 0
 
 

@@ -23,7 +23,9 @@ struct CanopyCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
-            fail(fullMessage(for: error))
+            // ArgumentParser lists the allowed values of an option on lines of their own.
+            fail(message(for: error).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .joined(separator: " "))
         }
     }
 

@@ -26,7 +26,7 @@ struct GenerateCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        guard (1...10_000_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000000") }
+        try GeneratedShape.validate(count: count)
     }
 
     func run() throws {

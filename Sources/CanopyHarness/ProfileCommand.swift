@@ -45,7 +45,7 @@ struct ProfileCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        guard (1...10_000_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000000") }
+        try GeneratedShape.validate(count: count)
         guard (1...10_000).contains(passes) else { throw ValidationError("--passes must be between 1 and 10000") }
         guard hitTests >= 0 else { throw ValidationError("--hit-tests must not be negative") }
     }

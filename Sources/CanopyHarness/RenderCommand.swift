@@ -33,11 +33,10 @@ struct RenderCommand: ParsableCommand {
             viewBox="0 0 \(jsonNumber(size.width)) \(jsonNumber(size.height))" font-family="sans-serif" font-size="10">
 
             """
-        var depths: [ObjectIdentifier: Int] = [ObjectIdentifier(window): 0]
-        for (view, record) in zip(loaded.instance.views, loaded.scene.views) where !view.isHidden {
-            let depth = view.superview.map { depths[ObjectIdentifier($0)]! + 1 } ?? 0
-            depths[ObjectIdentifier(view)] = depth
-            svg += box(view, id: record.id, depth: depth)
+        let places = placesInTree(of: loaded.instance.views, in: window)
+        for (view, record) in zip(loaded.instance.views, loaded.scene.views) {
+            guard let place = places[ObjectIdentifier(view)], place.isShown else { continue }
+            svg += box(view, id: record.id, depth: place.depth)
         }
         if constraints {
             for constraint in loaded.instance.constraints {
@@ -51,6 +50,26 @@ struct RenderCommand: ParsableCommand {
         do { try Data(svg.utf8).write(to: URL(fileURLWithPath: output)) } catch {
             throw HarnessError("cannot write \(output): \(error.localizedDescription)")
         }
+    }
+
+    /// Each view's depth below the window and whether it shows (it and its ancestors are not
+    /// hidden), whatever order the scene lists its views in; each view is visited once.
+    private func placesInTree(of views: [View], in window: Window) -> [ObjectIdentifier: (depth: Int, isShown: Bool)] {
+        var places: [ObjectIdentifier: (depth: Int, isShown: Bool)] = [ObjectIdentifier(window): (0, !window.isHidden)]
+        for view in views {
+            var path: [View] = []
+            var current: View? = view
+            while let next = current, places[ObjectIdentifier(next)] == nil {
+                path.append(next)
+                current = next.superview
+            }
+            var place = current.flatMap { places[ObjectIdentifier($0)] } ?? (-1, true)
+            for next in path.reversed() {
+                place = (place.depth + 1, place.isShown && !next.isHidden)
+                places[ObjectIdentifier(next)] = place
+            }
+        }
+        return places
     }
 
     /// The view's bounds as a polygon in window space, and its id when it fits.

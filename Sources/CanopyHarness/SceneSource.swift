@@ -10,6 +10,12 @@ enum GeneratedShape: String, CaseIterable, ExpressibleByArgument {
 
     static let names = allCases.map(\.rawValue).joined(separator: ", ")
 
+    /// Refuses a `--count` outside what a scene may hold.
+    static func validate(count: Int) throws {
+        let limit = SceneLimits().maximumViewCount
+        guard (1...limit).contains(count) else { throw ValidationError("--count must be between 1 and \(limit)") }
+    }
+
     /// The scene of `count` views.
     func makeScene(count: Int, seed: UInt64) -> Scene {
         if let shape = ConstraintShape(rawValue: rawValue) {
@@ -38,22 +44,6 @@ struct LoadedScene {
         for (view, record) in zip(instance.views, scene.views) { ids[ObjectIdentifier(view)] = record.id }
         for (guide, record) in zip(instance.guides, scene.guides) { ids[ObjectIdentifier(guide)] = record.id }
         return ids
-    }
-}
-
-extension View {
-    /// The frame as if every transform were the identity, in window space: where Auto Layout
-    /// put the view.
-    var untransformedWindowFrame: CGRect {
-        var origin = CGPoint.zero
-        var view: View? = self
-        while let current = view, let superview = current.superview {
-            let size = current.bounds.size
-            origin.x += current.center.x - current.anchorPoint.x * size.width - superview.bounds.minX
-            origin.y += current.center.y - current.anchorPoint.y * size.height - superview.bounds.minY
-            view = superview
-        }
-        return CGRect(origin: origin, size: bounds.size)
     }
 }
 

@@ -12,6 +12,16 @@ private final class Badge: View {
     override var intrinsicContentSize: CGSize { size }
 }
 
+/// `count` new subviews of `parent` for Auto Layout (no frames turned into constraints).
+private func constrainedSubviews(_ count: Int, of parent: View) -> [View] {
+    (0..<count).map { _ in
+        let view = View()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        parent.addSubview(view)
+        return view
+    }
+}
+
 /// Every view under `root`, depth first, in subview order.
 private func subtree(_ root: View) -> [View] {
     [root] + root.subviews.flatMap(subtree)
@@ -125,9 +135,7 @@ struct LayoutEditTests {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         let card = View(frame: CGRect(x: 10, y: 10, width: 200, height: 100))
         window.addSubview(card)
-        let label = View()
-        label.translatesAutoresizingMaskIntoConstraints = false
-        card.addSubview(label)
+        let label = constrainedSubviews(1, of: card)[0]
         LayoutConstraint.activate([
             label.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 8),
             label.trailingAnchor.constraint(equalTo: card.trailingAnchor, constant: -8),
@@ -147,10 +155,7 @@ struct LayoutEditTests {
     /// solved values are unchanged, but its frame, which is in the superview's space, is not.
     @Test func aViewPinnedToTheWindowStaysPutWhenItsSuperviewMoves() {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        let panel = View(), pin = View()
-        for view in [panel, pin] { view.translatesAutoresizingMaskIntoConstraints = false }
-        window.addSubview(panel)
-        panel.addSubview(pin)
+        let panel = constrainedSubviews(1, of: window)[0], pin = constrainedSubviews(1, of: panel)[0]
         let panelLeft = panel.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 20)
         LayoutConstraint.activate([
             panelLeft, panel.topAnchor.constraint(equalTo: window.topAnchor, constant: 20),
@@ -167,12 +172,56 @@ struct LayoutEditTests {
         #expect(pin.frame.origin == CGPoint(x: 10, y: 30) && pin.convert(pin.bounds, to: nil).origin == CGPoint(x: 50, y: 50))
     }
 
+    /// Properties Auto Layout does not read (color, alpha, hidden) do not re-solve; a frame of
+    /// a view outside the solve does not either.
+    @Test func changesAutoLayoutDoesNotReadDoNotResolve() {
+        let (window, box, _) = laidOutBox()
+        let outsider = View(frame: CGRect(x: 0, y: 100, width: 10, height: 10))
+        outsider.setContentHuggingPriority(.defaultHigh, for: .horizontal)  // gives it layout state
+        window.addSubview(outsider)
+        window.runUpdateCycle()
+        #expect(!window.layoutReport.reusedSystem)
+        box.alpha = 0.5
+        box.isHidden = true
+        box.backgroundColor = .black
+        outsider.frame.origin.x = 40
+        window.runUpdateCycle()
+        #expect(!window.layoutReport.reusedSystem)
+        box.center.x += 10
+        window.runUpdateCycle()
+        #expect(window.layoutReport.reusedSystem && box.frame.minX == 0)
+    }
+
+    /// A constraint with a multiplier on locations, held by a view without variables, reads
+    /// that view's place from its frame: the row is read again at the next solve, so the
+    /// layout follows the view after it moved.
+    @Test func aRowReadFromAFrameIsReadAgain() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let holder = View(frame: CGRect(x: 100, y: 0, width: 300, height: 300))
+        window.addSubview(holder)
+        let views = constrainedSubviews(2, of: holder), a = views[0], b = views[1]
+        let width = a.widthAnchor.constraint(equalToConstant: 10)
+        LayoutConstraint.activate([
+            // a.left = 0.5 × b.left, measured in the holder's space.
+            LayoutConstraint(item: a, attribute: .left, relatedBy: .equal, toItem: b, attribute: .left, multiplier: 0.5, constant: 0),
+            b.leftAnchor.constraint(equalTo: a.leftAnchor, constant: 60),
+            width, b.widthAnchor.constraint(equalToConstant: 10),
+            a.heightAnchor.constraint(equalToConstant: 10), b.heightAnchor.constraint(equalToConstant: 10),
+            a.topAnchor.constraint(equalTo: b.topAnchor),
+        ])
+        window.runUpdateCycle()
+        #expect(a.frame.minX == 60 && b.frame.minX == 120)
+        holder.frame.origin.x = 200
+        width.constant = 12
+        window.runUpdateCycle()
+        #expect(window.layoutReport.reusedSystem)
+        #expect(a.frame.minX == 60 && b.frame.minX == 120 && a.frame.width == 12)
+    }
+
     /// A 50×50 box at the window's top-left corner, laid out; its width constraint.
     private func laidOutBox() -> (Window, View, LayoutConstraint) {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        let box = View()
-        box.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(box)
+        let box = constrainedSubviews(1, of: window)[0]
         let width = box.widthAnchor.constraint(equalToConstant: 50)
         LayoutConstraint.activate([
             box.leadingAnchor.constraint(equalTo: window.leadingAnchor), box.topAnchor.constraint(equalTo: window.topAnchor),
@@ -211,9 +260,7 @@ struct LayoutEditTests {
         weak var released: Window?
         do {
             let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-            let box = View()
-            box.translatesAutoresizingMaskIntoConstraints = false
-            window.addSubview(box)
+            let box = constrainedSubviews(1, of: window)[0]
             LayoutConstraint.activate([
                 box.leadingAnchor.constraint(equalTo: window.leadingAnchor), box.topAnchor.constraint(equalTo: window.topAnchor),
                 box.widthAnchor.constraint(equalTo: window.widthAnchor, multiplier: 0.5), box.heightAnchor.constraint(equalToConstant: 50),
@@ -231,11 +278,7 @@ struct LayoutEditTests {
     /// leaves it where it was moved.
     @Test func anExercisedViewStaysThroughTheNextEdit() {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        let loose = View(), fixed = View()
-        for view in [loose, fixed] {
-            view.translatesAutoresizingMaskIntoConstraints = false
-            window.addSubview(view)
-        }
+        let views = constrainedSubviews(2, of: window), loose = views[0], fixed = views[1]
         let fixedWidth = fixed.widthAnchor.constraint(equalToConstant: 30)
         LayoutConstraint.activate([
             loose.topAnchor.constraint(equalTo: window.topAnchor), loose.widthAnchor.constraint(equalToConstant: 40),

@@ -153,6 +153,18 @@ struct SceneTests {
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "constraints": [{"first": "w", "firstAttribute": "left", "second": "w", "secondAttribute": "width"}]}"#, "constraints[0]", "a location cannot be related to a size"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "constraints": [{"first": "w", "firstAttribute": "width", "priority": 0}]}"#, "constraints[0].priority", "outside 1"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "constraints": [{"first": "w", "firstAttribute": "width", "relation": "~"}]}"#, "constraints[0].relation", "is not one of"),
+        (#"{"format": "canopy-scene", "version": 1, "window": {"scale": 0}, "views": [{"id": "w", "class": "Window"}]}"#, "window.scale", "outside 0.01"),
+        (#"{"format": "canopy-scene", "version": 1, "window": {"tint": 1}, "views": [{"id": "w", "class": "Window"}]}"#, "window.tint", "no key 'tint'"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "intrinsicContentSize": [-3, 1]}]}"#, "views[0].intrinsicContentSize", "or -1 for none"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "hugging": [0, 250]}]}"#, "views[0].hugging", "outside 1"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "s", "class": "StackView", "parent": "w", "stack": {"arranged": ["ghost"]}}]}"#, "views[1].stack.arranged[0]", "no view has the id \"ghost\""),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "s", "class": "StackView", "parent": "w", "stack": {"arranged": ["a", "a"]}}, {"id": "a", "parent": "s"}]}"#, "views[1].stack.arranged[1]", "arranged twice"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "guides": [{"id": "g", "owner": "ghost"}]}"#, "guides[0].owner", "no view has the id \"ghost\""),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"class": "Window"}]}"#, "views[0].id", "needs an id"),
+        (#"{"format": "canopy-scene", "version": 1}"#, "", "'views' is missing"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": null, "class": "Window"}]}"#, "views[0].id", "needs an id"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "a", "parent": "w"}], "constraints": [{"first": "a", "firstAttribute": "width", "second": "w", "secondAttribute": "width", "multiplier": 0}]}"#, "constraints[0]", "a multiplier of 0"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "constraints": [{"firstAttribute": "width"}]}"#, "constraints[0].first", "needs a first item"),
     ]
 
     @Test(arguments: 0..<badFiles.count)

@@ -18,6 +18,7 @@ expect_exit() {
     local got=$?
     [ "$got" -eq "$code" ] || fail "$* exited $got, expected $code: $(head -c 300 "$work/err")"
     grep -q -- "$words" "$work/err" || fail "$* did not say '$words': $(head -c 300 "$work/err")"
+    [ "$(wc -l <"$work/err")" -eq 1 ] || fail "$* wrote more than one line: $(head -c 300 "$work/err")"
     if grep -q "Stack dump\|Fatal error\|Current stack trace" "$work/err"; then fail "$* crashed"; fi
 }
 
@@ -64,11 +65,20 @@ expect_exit 2 "count" "$canopy" generate --shape stack --count 0 -o "$work/x.jso
 expect_exit 2 "passes" "$canopy" profile --passes 0
 expect_exit 2 "resize" "$canopy" profile --resize 12by4
 expect_exit 2 "Unknown option" "$canopy" layout "$work/stack.json" --frobnicate
-expect_exit 2 "" "$canopy" frobnicate
+expect_exit 2 "frobnicate" "$canopy" frobnicate
+expect_exit 2 "x.json" "$canopy" generate --shape stack --count 10 -o "$work/no/such/folder/x.json"
+
+# A hidden view's subtree is not drawn, and a view may be listed before its parent.
+printf '%s' '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "frame": [0, 0, 200, 200]},
+  {"id": "inner", "parent": "outer", "frame": [10, 10, 50, 50]},
+  {"id": "outer", "parent": "w", "frame": [20, 20, 150, 150], "hidden": true},
+  {"id": "shown", "parent": "w", "frame": [0, 0, 100, 40]}]}' >"$work/hidden.json"
+"$canopy" render "$work/hidden.json" -o "$work/hidden.svg" || fail "render of a hidden parent"
+[ "$(grep -c "<polygon" "$work/hidden.svg")" -eq 2 ] || fail "render drew a hidden subtree: $(cat "$work/hidden.svg")"
 "$canopy" --help >/dev/null || fail "--help exited non-zero"
 
 if [ "$failures" -ne 0 ]; then
     echo "harness test: $failures failures" >&2
     exit 1
 fi
-echo "harness test: all subcommands and error paths passed"
+echo "harness test: all subcommands and the error paths checked passed"

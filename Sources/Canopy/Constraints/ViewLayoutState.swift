@@ -11,8 +11,6 @@ final class ViewLayoutState {
     var marginsGuide: LayoutGuide?
     var hugging = ViewLayoutState.defaultHugging
     var compressionResistance = ViewLayoutState.defaultCompressionResistance
-    /// Whether the latest solve had this view among its items (its changes then re-solve).
-    var isInSolvedSystem = false
     /// The view's item in the window's latest system (checked against it before use).
     var engineItem = -1
     /// Whether the engine is setting this view's frame (a change that must not re-solve).

@@ -16,7 +16,7 @@ extension View {
             precondition(newValue.isFinite, "Canopy: \(self) was given non-finite bounds \(newValue)")
             let oldSize = geometry.bounds.size
             applyBounds(newValue.standardized)
-            observedPropertiesDidChange()
+            geometryDidChange()
             autoresizeSubviews(after: oldSize)
         }
     }
@@ -74,7 +74,7 @@ extension View {
             precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite frame \(newValue)")
             let oldSize = geometry.bounds.size
             assignFrame(newValue.standardized)
-            observedPropertiesDidChange()
+            geometryDidChange()
             autoresizeSubviews(after: oldSize)
         }
     }
@@ -112,7 +112,7 @@ extension View {
             rowDidChange()
         }
         applyBounds(CGRect(origin: geometry.bounds.origin, size: size))
-        observedPropertiesDidChange()
+        geometryDidChange()
     }
 
     /// Gives the view the center and bounds size Auto Layout solved for, as one change:
@@ -126,8 +126,15 @@ extension View {
         }
         applyBounds(CGRect(origin: geometry.bounds.origin, size: size))
         guard moved || size != oldSize else { return }
-        observedPropertiesDidChange()
+        geometryDidChange()
         autoresizeSubviews(after: oldSize)
+    }
+
+    /// Tells observers, and Auto Layout (a frame it turns into constraints, or where an
+    /// undetermined view stays), that the geometry changed.
+    private func geometryDidChange() {
+        observedPropertiesDidChange()
+        layoutRulesDidChange()
     }
 
     /// Autoresizes the subtree after this view's bounds size changed from `oldSize`: each
@@ -158,7 +165,7 @@ extension View {
         guard geometry[keyPath: field] != value else { return }
         geometry[keyPath: field] = value
         rowDidChange()
-        observedPropertiesDidChange()
+        geometryDidChange()
     }
 
     /// The map from this view's space to its superview's space.

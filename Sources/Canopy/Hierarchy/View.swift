@@ -194,8 +194,10 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     /// (true for views made in code). Autoresizing applies only to views where it is true.
     public var translatesAutoresizingMaskIntoConstraints = true {
         didSet {
-            if translatesAutoresizingMaskIntoConstraints != oldValue, layoutStateStorage?.isInSolvedSystem == true {
-                storedWindow?.layoutEngine.markDirty()
+            if translatesAutoresizingMaskIntoConstraints != oldValue, let engine = storedWindow?.layoutEngineStorage,
+                engine.takesPart(self)
+            {
+                engine.markDirty()
             }
         }
     }
@@ -330,15 +332,14 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     /// reports only a real change of its own property.
     final func observedPropertiesDidChange() {
         observationRegistryStorage?.propertiesDidChange(of: self)
-        layoutRulesDidChange()
     }
 
-    /// Tells Auto Layout, when this view takes part in it, that the rules it derives from the
-    /// view (its frame and mask, intrinsic size, content priorities) may have changed.
+    /// Tells Auto Layout that the rules it derives from the view (its frame and mask,
+    /// intrinsic size, content priorities) may have changed; it re-solves if the view takes part.
     final func layoutRulesDidChange() {
-        if let state = layoutStateStorage, state.isInSolvedSystem, !state.isReceivingSolution {
-            storedWindow?.layoutEngine.itemDidChange(self)
-        }
+        guard let state = layoutStateStorage, !state.isReceivingSolution, let engine = storedWindow?.layoutEngineStorage
+        else { return }
+        engine.itemDidChange(self)
     }
 
     /// Tells the window's flattened tree that this view's row changed.

@@ -22,8 +22,6 @@ final class LayoutEngine {
     private var editedConstraints: [LayoutConstraint] = []
     /// The values the items' frames were last set from; empty when every frame must be set.
     private var appliedValues: [Double] = []
-    /// The views of the latest system (to clear their marks when another replaces it).
-    private var solvedViews: [View] = []
     /// The views the latest solve left with undetermined attributes.
     private var ambiguousViews: [View] = []
     /// The latest solve's findings.
@@ -46,11 +44,19 @@ final class LayoutEngine {
         requestSolve()
     }
 
-    /// A view of the latest system changed its frame, mask, intrinsic size or content priorities.
+    /// A view changed its frame, mask, intrinsic size or content priorities: an edit of the
+    /// kept system if the view takes part in it.
     func itemDidChange(_ view: View) {
+        guard takesPart(view) else { return }
         guard hasRoomForEdits else { return markDirty() }
         editedViews.append(view)
         requestSolve()
+    }
+
+    /// Whether `view` is an item of the kept system; without one (a solve is due, or the last
+    /// one failed), any view might be.
+    func takesPart(_ view: View) -> Bool {
+        system.map { $0.recordedIndex(of: view) != nil } ?? true
     }
 
     /// Whether there is a kept system and fewer edits waiting than it has rows (past that,
@@ -105,17 +111,8 @@ final class LayoutEngine {
             system = nil  // the kept arrays are then referenced once, and change in place
             if let edited = kept.refresh(views: views, constraints: constraints) { return (kept, edited) }
         }
-        let collected = LayoutSystem(root: window)
-        for view in solvedViews { view.layoutStateStorage?.isInSolvedSystem = false }
-        solvedViews = []
-        for index in 0..<collected.itemCount {
-            guard let view = collected.item(index) as? View else { continue }
-            view.layoutState.isInSolvedSystem = true
-            // The window owns the engine; listing it here would be a retain cycle.
-            if view !== window { solvedViews.append(view) }
-        }
         appliedValues = []
-        return (collected, nil)
+        return (LayoutSystem(root: window), nil)
     }
 
     /// Re-solves with `view`'s undetermined variables pulled 20 points further on (right, wider,
@@ -130,7 +127,6 @@ final class LayoutEngine {
         let solution = try Self.solve(system, in: workspace)
         // The next solve collects again, from the frames set here.
         self.system = nil
-        appliedValues = []
         apply(solution, of: system, edited: nil)
     }
 

@@ -6,14 +6,16 @@ import Foundation
 extension LayoutSystem {
     /// The place of `view` among the items, if this system recorded it there.
     func recordedIndex(of view: View) -> Int? {
-        guard let index = view.layoutStateStorage?.engineItem, index < itemCount, item(index) === view else { return nil }
+        guard let index = view.layoutStateStorage?.engineItem, (0..<itemCount).contains(index), item(index) === view else {
+            return nil
+        }
         return index
     }
 
     /// The row of `constraint`, if this system recorded it there.
     func recordedRow(of constraint: LayoutConstraint) -> Int? {
         let row = constraint.engineRow
-        guard row >= 0, row < rows.count, self.constraint(ofRow: row) === constraint else { return nil }
+        guard rows.indices.contains(row), self.constraint(ofRow: row) === constraint else { return nil }
         return row
     }
 
@@ -38,14 +40,18 @@ extension LayoutSystem {
                 guard refreshRules(ofItem: child) else { return nil }
             }
         }
-        let frameDependent = frameDependentRows.compactMap(constraint(ofRow:))
-        for constraint in constraints + frameDependent {
-            guard let row = recordedRow(of: constraint), refreshRow(row, of: constraint) else { return nil }
+        for constraint in constraints {
+            guard let row = recordedRow(of: constraint), refreshRow(row) else { return nil }
+        }
+        for row in frameDependentRows {
+            guard refreshRow(row) else { return nil }
         }
         return edited
     }
 
-    private mutating func refreshRow(_ row: Int, of constraint: LayoutConstraint) -> Bool {
+    /// Rebuilds a constraint's row.
+    private mutating func refreshRow(_ row: Int) -> Bool {
+        guard let constraint = constraint(ofRow: row) else { return false }
         var fresh = LayoutSystem(itemsOf: self)
         fresh.addRow(for: constraint)
         return overwriteRows(from: row, count: 1, with: fresh)

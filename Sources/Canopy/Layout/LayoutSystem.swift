@@ -209,14 +209,9 @@ struct LayoutSystem {
         _ row: [(Int, Double)], _ relation: LayoutConstraint.Relation, _ constant: CGFloat, _ priority: LayoutPriority,
         _ origin: Origin
     ) {
-        rows.append(
-            cnp_row(
-                first_term: UInt32(terms.count), term_count: UInt32(row.count), constant: Double(constant),
-                priority: Double(priority.rawValue), relation: relation.cnpRelation))
-        for (variable, coefficient) in row {
-            terms.append(cnp_term(variable: UInt32(variable), coefficient: coefficient))
-        }
-        origins.append(origin)
+        let start = terms.count
+        for (variable, coefficient) in row { appendTerm(variable, coefficient) }
+        append(termsFrom: start, relation, Double(constant), priority, origin)
     }
 
     /// Appends a row whose terms were appended to `terms` from `firstTerm` on.
@@ -281,6 +276,10 @@ extension LayoutConstraint.Relation {
 }
 
 extension View {
+    /// The frame in window space as if every transform were the identity: where Auto Layout
+    /// put the view (for the package's harness, which prints it).
+    package var untransformedWindowFrame: CGRect { LayoutSystem.layoutRect(of: self) }
+
     /// The frame as if the transform were the identity: where Auto Layout places the view.
     var untransformedFrame: CGRect {
         let size = geometry.bounds.size

@@ -46,12 +46,10 @@ extension Scene {
         var record = ViewRecord(
             id: ids[ObjectIdentifier(view)]!, className: view is Window ? "Window" : String(describing: type(of: view)),
             parent: view.superview.flatMap { ids[ObjectIdentifier($0)] }, frame: view.untransformedFrame)
-        let anchor = view.anchorPoint, size = view.bounds.size
-        let center = CGPoint(x: record.frame.origin.x + anchor.x * size.width, y: record.frame.origin.y + anchor.y * size.height)
-        if center != view.center { record.center = view.center }
+        record.anchorPoint = view.anchorPoint
+        if record.centerFromFrame != view.center { record.center = view.center }
         record.boundsOrigin = view.bounds.origin
         record.transform = view.transform
-        record.anchorPoint = anchor
         record.isHidden = view.isHidden
         record.clipsToBounds = view.clipsToBounds
         record.isUserInteractionEnabled = view.isUserInteractionEnabled

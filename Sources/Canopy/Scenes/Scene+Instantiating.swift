@@ -56,8 +56,7 @@ extension Scene {
         let size = record.frame.size
         view.anchorPoint = record.anchorPoint
         view.bounds = CGRect(origin: record.boundsOrigin, size: size)
-        view.center = record.center
-            ?? CGPoint(x: record.frame.origin.x + record.anchorPoint.x * size.width, y: record.frame.origin.y + record.anchorPoint.y * size.height)
+        view.center = record.center ?? record.centerFromFrame
         view.transform = record.transform
         view.isHidden = record.isHidden
         view.clipsToBounds = record.clipsToBounds
@@ -89,5 +88,12 @@ extension Scene {
         stack.spacing = record.spacing
         stack.isLayoutMarginsRelativeArrangement = record.isLayoutMarginsRelativeArrangement
         stack.addArrangedSubviews(arranged)
+    }
+}
+
+extension Scene.ViewRecord {
+    /// The center that `frame` and `anchorPoint` give, which `center` overrides when present.
+    var centerFromFrame: CGPoint {
+        CGPoint(x: frame.origin.x + anchorPoint.x * frame.width, y: frame.origin.y + anchorPoint.y * frame.height)
     }
 }

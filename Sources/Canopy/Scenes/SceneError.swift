@@ -68,15 +68,18 @@ extension SceneError {
 
     /// The parser's own words, without the decoder's generic preamble.
     private static func jsonMessage(_ context: DecodingError.Context) -> String {
-        guard let underlying = context.underlyingError else { return context.debugDescription }
-        let text = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(underlying)"
-        return "not valid JSON: \(text)"
+        parserText(context).map { "not valid JSON: \($0)" } ?? context.debugDescription
     }
 
     private static func lineAndColumn(in context: DecodingError.Context) -> String? {
-        guard let underlying = context.underlyingError else { return nil }
-        let text = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(underlying)"
-        guard let range = text.range(of: #"line \d+, column \d+"#, options: .regularExpression) else { return nil }
+        guard let text = parserText(context), let range = text.range(of: #"line \d+, column \d+"#, options: .regularExpression)
+        else { return nil }
         return String(text[range])
+    }
+
+    /// What the JSON parser under the decoder said, if it said anything.
+    private static func parserText(_ context: DecodingError.Context) -> String? {
+        guard let underlying = context.underlyingError else { return nil }
+        return (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(underlying)"
     }
 }
