@@ -244,6 +244,9 @@ static cnp_status solve_component(solver *s, layout *l, uint32_t c, bool substit
     const uint32_t *rows = &s->component_rows[l->component_row_start[c]];
     uint32_t variable_count = l->component_variable_start[c + 1] - l->component_variable_start[c];
     uint32_t row_count = l->component_row_start[c + 1] - l->component_row_start[c];
+    // The eliminations noted in the first pass are undone here: the record cannot be kept.
+    s->record_broken = true;
+    s->eliminations = NULL;
     for (;;) {
         reset_component(s, variables, variable_count, rows, row_count);
         pass_outcome outcome;
@@ -326,6 +329,8 @@ static cnp_status write_values(solver *s) {
 static cnp_status solve_large(solver *s, layout *l) {
     pin_pass pins;
     const cnp_system *original = s->system;
+    s->record_broken = true;
+    s->eliminations = NULL;
     cnp_status status = pins_prepare(s, &pins);
     if (status == CNP_OK) {
         restart_counts(s);
@@ -373,8 +378,11 @@ static void write_rows(solver *s) {
 }
 
 cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
-                        cnp_solve_report *report, const solver_options *options) {
+                        cnp_solve_report *report, const solver_options *options, cnp_solve_record *record) {
     uint32_t failed_row = NONE;
+    if (record != NULL) {
+        record_forget(record);
+    }
     if (report != NULL) {
         *report = (cnp_solve_report){0};
         report->failed_row = NONE;
@@ -397,6 +405,9 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     s.report.failed_row = NONE;
     layout l;
     status = reserve(&s, &l, terms);
+    if (status == CNP_OK && record != NULL) {
+        status = record_prepare(record, &s, terms);
+    }
     if (status != CNP_OK) {
         return status;
     }
@@ -409,6 +420,9 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     if (status == CNP_OK) {
         write_rows(&s);
     }
+    if (record != NULL) {
+        s.report.recorded = record_finish(record, &s, status);
+    }
     if (report != NULL) {
         *report = s.report;
     }
@@ -417,6 +431,11 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
 
 cnp_status cnp_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
                      cnp_solve_report *report) {
+    return cnp_solve_recording(workspace, system, solution, report, NULL);
+}
+
+cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                               cnp_solve_report *report, cnp_solve_record *record) {
     solver_options options = solver_default_options();
-    return solver_solve(workspace, system, solution, report, &options);
+    return solver_solve(workspace, system, solution, report, &options, record);
 }

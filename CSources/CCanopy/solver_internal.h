@@ -10,6 +10,7 @@
  *   solver_active_set.c one level: least squares with inequalities by a primal active set
  *   solver_conflicts.c  a smallest set of conflicting required rows (deletion filter)
  *   solver_kernel_*.c   the dense factorizations, by LAPACK and by hand for tiny blocks
+ *   solver_record.c     substitution's eliminations kept, and new constants carried through them
  */
 #ifndef CNP_SOLVER_INTERNAL_H
 #define CNP_SOLVER_INTERNAL_H
@@ -56,9 +57,9 @@ typedef struct solver_options {
 /// What cnp_solve uses.
 solver_options solver_default_options(void);
 
-/// cnp_solve with explicit options.
+/// cnp_solve_recording with explicit options.
 cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
-                        cnp_solve_report *report, const solver_options *options);
+                        cnp_solve_report *report, const solver_options *options, cnp_solve_record *record);
 
 // MARK: - Tolerances
 
@@ -158,6 +159,19 @@ enum {
     VARIABLE_IN_BLOCK = 1 << 4   // a representative some open row mentions
 };
 
+/// One elimination substitution made, kept in the order made (solver_record.c).
+typedef struct elimination {
+    uint32_t row;
+    /// The class merged into another (its representative then), the representative fixed, or
+    /// NONE for a row found to hold as it was.
+    uint32_t target;
+    /// A merged class's size then; 0 for a fixed one.
+    uint32_t run;
+    /// What the row's reduced constant was divided by: the merged class's coefficient, or the
+    /// fixed class's.
+    double divisor;
+} elimination;
+
 /// One solve's state. Per-variable arrays are indexed by variable, per-row arrays by row.
 typedef struct solver {
     const cnp_system *system;
@@ -206,6 +220,13 @@ typedef struct solver {
     uint32_t *peel_order;         // rows in the order their variables were peeled
     uint32_t peel_count;
     uint32_t *peeled_variable;    // on a peeled row: the representative it defines
+
+    // Substitution's eliminations in order, when the solve is recorded; NULL otherwise.
+    elimination *eliminations;
+    uint32_t elimination_count;
+    /// Whether a pass after the first (a component solved again, the pins) made the record
+    /// incomplete.
+    bool record_broken;
 } solver;
 
 /// The rows of `row` as a cnp_row.
@@ -302,6 +323,24 @@ typedef enum block_outcome {
 /// Solves one block: its unknowns are `variables` (representatives), its rows `rows`.
 cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
                        uint32_t row_count, bool substituted, block_outcome *outcome);
+
+// solver_record.c
+/// Lends the record's per-variable arrays to the solver (so that what substitution leaves in
+/// them is kept without a copy) and gives it room for the eliminations; `terms` is the total
+/// over all rows.
+cnp_status record_prepare(cnp_solve_record *record, solver *s, uint64_t terms);
+/// Keeps the solve in the record if it succeeded and substitution settled all of it; returns
+/// whether it did.
+bool record_finish(cnp_solve_record *record, const solver *s, cnp_status status);
+/// Empties the record.
+void record_forget(cnp_solve_record *record);
+
+/// Notes an elimination in order, when the solve is recorded.
+static inline void note_elimination(solver *s, uint32_t row, uint32_t target, uint32_t run, double divisor) {
+    if (s->eliminations != NULL) {
+        s->eliminations[s->elimination_count++] = (elimination){row, target, run, divisor};
+    }
+}
 
 // solver_pins.c
 /// A system with its pins made required equalities, rows in their original order.

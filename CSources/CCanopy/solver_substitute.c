@@ -153,6 +153,7 @@ static settle_outcome settle(solver *s, uint32_t r, uint32_t *tail) {
             return FALSE_CONSTANT;
         }
         s->row_flags[r] |= ROW_SETTLED;
+        note_elimination(s, r, NONE, 0, 1.0);
         return SETTLED;
     }
     if (row.count == 1) {
@@ -162,6 +163,7 @@ static settle_outcome settle(solver *s, uint32_t r, uint32_t *tail) {
             return WAITING;
         }
         s->row_flags[r] |= ROW_SETTLED;
+        note_elimination(s, r, row.first, 0, row.alpha);
         fix_class(s, row.first, value, tail);
         return SETTLED;
     }
@@ -172,6 +174,7 @@ static settle_outcome settle(solver *s, uint32_t r, uint32_t *tail) {
         double from_coefficient = first_is_smaller ? row.alpha : row.beta;
         double into_coefficient = first_is_smaller ? row.beta : row.alpha;
         s->row_flags[r] |= ROW_SETTLED;
+        note_elimination(s, r, from, s->class_size[from], from_coefficient);
         merge_class(s, from, into, -into_coefficient / from_coefficient, row.constant / from_coefficient, tail);
         return SETTLED;
     }

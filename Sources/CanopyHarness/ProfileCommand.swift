@@ -96,7 +96,8 @@ struct ProfileCommand: ParsableCommand {
             profile.notes.append(
                 "Auto Layout: \(layout.variables) variables, \(layout.rows) rows, \(layout.substituted) settled by substitution, "
                     + "\(layout.blocks) dense blocks (largest \(layout.largestBlock) unknowns), \(layout.activeSetIterations) active-set iterations; "
-                    + (layout.reusedSystem ? "the last solve reused the kept system" : "the last solve collected the system anew"))
+                    + (layout.reusedSystem ? "the last solve reused the kept system" : "the last solve collected the system anew")
+                    + (layout.carriedConstants ? " and carried its new constants through the record of the solve before" : ""))
         }
         profile.peakMemoryBytes = peakResidentBytes()
         if let trace { try profile.trace.write(to: trace) }
@@ -105,7 +106,7 @@ struct ProfileCommand: ParsableCommand {
                 ? profile.json(extra: [
                     "variables": layout.variables, "rows": layout.rows, "blocks": layout.blocks,
                     "largest_block": layout.largestBlock, "active_set_iterations": layout.activeSetIterations,
-                    "reused_system": layout.reusedSystem,
+                    "reused_system": layout.reusedSystem, "carried_constants": layout.carriedConstants,
                 ])
                 : profile.table())
     }

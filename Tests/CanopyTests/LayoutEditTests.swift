@@ -72,10 +72,11 @@ struct LayoutEditTests {
         }
     }
 
-    /// Random edits on every generated shape: each is written into the kept system, and each
-    /// view's solved rectangle is the one the tree's system collected anew gives (where the
-    /// layout is determined). Frames agree to the pixel: a value a rounding error away from a
-    /// half pixel may round either way.
+    /// Random edits on every generated shape: each is written into the kept system (or
+    /// carried through the core's record of the previous solve), and each view's solved
+    /// rectangle is the one the tree's system collected anew gives (where the layout is
+    /// determined). Frames agree to the pixel: a value a rounding error away from a half pixel
+    /// may round either way.
     @Test(arguments: [ConstraintShape.tree, .stack, .grid, .feed, .soft, .random])
     func editsGiveTheLayoutOfAFreshSolve(shape: ConstraintShape) throws {
         let instance = try ConstraintTreeGenerator(shape: shape, count: 120, seed: 7).makeScene().instantiate()
@@ -83,11 +84,12 @@ struct LayoutEditTests {
         window.runUpdateCycle()
         #expect(!window.layoutReport.reusedSystem)
         var dice = Dice(state: UInt64(shape.rawValue.count))
-        var compared = 0
+        var compared = 0, carried = 0
         for step in 0..<25 {
             let what = edit(window, instance.views, instance.constraints, &dice)
             window.runUpdateCycle()
             #expect(window.layoutReport.reusedSystem || what == "nothing", "step \(step), \(what)")
+            carried += window.layoutReport.carriedConstants ? 1 : 0
             let fresh = try freshSolve(of: window)
             let views = subtree(window)
             let pixel = 1 / window.screen.scale
@@ -104,6 +106,9 @@ struct LayoutEditTests {
             }
         }
         #expect(compared > 25 * 60)
+        // Substitution settles these shapes whole, so their new constants (all but priority
+        // edits) are carried through the record of the previous solve.
+        if [.tree, .stack, .grid].contains(shape) { #expect(carried >= 20, "\(carried) carried") }
     }
 
     /// A new intrinsic size rewrites the view's rows; losing it (no intrinsic metric) removes
@@ -168,7 +173,7 @@ struct LayoutEditTests {
         #expect(pin.frame.origin == CGPoint(x: 30, y: 30))
         panelLeft.constant = 40
         window.runUpdateCycle()
-        #expect(window.layoutReport.reusedSystem)
+        #expect(window.layoutReport.reusedSystem && window.layoutReport.carriedConstants)
         #expect(pin.frame.origin == CGPoint(x: 10, y: 30) && pin.convert(pin.bounds, to: nil).origin == CGPoint(x: 50, y: 50))
     }
 
@@ -241,6 +246,29 @@ struct LayoutEditTests {
         window.runUpdateCycle()
         #expect(!window.layoutReport.reusedSystem)
         #expect(box.frame.width == 70 && window.layoutReport.conflicts.count == 1)
+    }
+
+    /// A new constant that makes required constraints conflict cannot be carried through the
+    /// record: the system is solved in full, and the conflict reported; once it is gone, new
+    /// constants are carried again.
+    @Test func aConstantThatMakesAConflictIsSolvedInFull() {
+        let (window, box, width) = laidOutBox()
+        let limit = box.widthAnchor.constraint(lessThanOrEqualToConstant: 60)
+        limit.isActive = true
+        window.runUpdateCycle()
+        width.constant = 55
+        window.runUpdateCycle()
+        #expect(window.layoutReport.carriedConstants && box.frame.width == 55)
+        width.constant = 70
+        window.runUpdateCycle()
+        #expect(window.layoutReport.reusedSystem && !window.layoutReport.carriedConstants)
+        #expect(window.layoutReport.conflicts.count == 1)
+        width.constant = 40
+        window.runUpdateCycle()  // solved in full: a solve with a conflict is not recorded
+        #expect(!window.layoutReport.carriedConstants && window.layoutReport.conflicts.isEmpty && box.frame.width == 40)
+        width.constant = 45
+        window.runUpdateCycle()
+        #expect(window.layoutReport.carriedConstants && box.frame.width == 45)
     }
 
     /// More edits between two solves than the system has rows: the list of edits is dropped

@@ -83,32 +83,9 @@ struct SolverFuzzTests {
 
         /// Solves the system; returns the status, the values and the row states.
         func solve(in workspace: OpaquePointer) -> (status: cnp_status, values: [Double], states: [UInt8]) {
-            var values = [Double](repeating: .nan, count: variableCount)
-            var errors = [Double](repeating: 0, count: rows.count)
-            var states = [UInt8](repeating: 0, count: rows.count)
-            var variableStates = [UInt8](repeating: 0, count: variableCount)
-            let status = rows.withUnsafeBufferPointer { rows in
-                terms.withUnsafeBufferPointer { terms in
-                    values.withUnsafeMutableBufferPointer { values in
-                        errors.withUnsafeMutableBufferPointer { errors in
-                            states.withUnsafeMutableBufferPointer { states in
-                                variableStates.withUnsafeMutableBufferPointer { variableStates in
-                                    var system = cnp_system(
-                                        variable_count: UInt32(variableCount), row_count: UInt32(rows.count),
-                                        term_count: UInt32(terms.count), rows: rows.baseAddress, terms: terms.baseAddress,
-                                        reference: nil)
-                                    var solution = cnp_solution(
-                                        values: values.baseAddress, row_error: errors.baseAddress,
-                                        row_state: states.baseAddress, variable_state: variableStates.baseAddress,
-                                        conflict_group: nil)
-                                    return cnp_solve(workspace, &system, &solution, nil)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            return (status, values, states)
+            var core = CoreSystem(variableCount: variableCount, rows: rows, terms: terms)
+            let status = core.solve(in: workspace).status
+            return (status, core.values, core.states)
         }
 
         /// How far required row `r` misses at `values`, against a tolerance scaled to its terms.

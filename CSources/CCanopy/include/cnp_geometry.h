@@ -58,7 +58,10 @@ typedef enum cnp_status {
     /// The problem needs more memory or work than the call's documented limits allow.
     CNP_ERROR_TOO_LARGE = 6,
     /// An iterative method reached its iteration cap before converging.
-    CNP_ERROR_NOT_CONVERGED = 7
+    CNP_ERROR_NOT_CONVERGED = 7,
+    /// What the call was to build on no longer applies (a kept record of another system); redo
+    /// the work in full.
+    CNP_ERROR_STALE = 8
 } cnp_status;
 
 #ifdef __cplusplus

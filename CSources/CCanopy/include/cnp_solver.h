@@ -139,6 +139,8 @@ typedef struct cnp_solve_report {
     uint32_t broken_rows;
     /// The row an input error was found in, or UINT32_MAX.
     uint32_t failed_row;
+    /// 1 when cnp_solve_recording kept this solve in its record, else 0.
+    uint32_t recorded;
 } cnp_solve_report;
 
 /// Solves `system` into `solution`. `report` may be NULL.
@@ -160,6 +162,48 @@ typedef struct cnp_solve_report {
 /// the largest dense block of n unknowns and m rows.
 cnp_status cnp_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
                      cnp_solve_report *report);
+
+// MARK: - Re-solving after new constants
+
+/// What a solve settled by substitution, kept so that later changes of constants can be carried
+/// through it without solving again. Caller-owned; it describes one system at a time.
+typedef struct cnp_solve_record cnp_solve_record;
+
+/// A new, empty record, or NULL when memory is exhausted. Free it with cnp_solve_record_destroy.
+cnp_solve_record *cnp_solve_record_create(void);
+
+/// Frees `record`. NULL is allowed and ignored.
+void cnp_solve_record_destroy(cnp_solve_record *record);
+
+/// The number of bytes the record holds (for memory reports).
+size_t cnp_solve_record_capacity(const cnp_solve_record *record);
+
+/// cnp_solve, also keeping in `record` the order and factors of substitution's eliminations
+/// when substitution settles the whole system: every variable fixed by required equalities of
+/// one or two variables, no conflict, no dense block; the other rows only checked. Otherwise,
+/// or on an error, `record` is left empty. `record` may be NULL (cnp_solve then).
+cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                               cnp_solve_report *report, cnp_solve_record *record);
+
+/// Brings `solution` up to date after the constants of `changed_rows` changed, and nothing
+/// else, since the solve `record` was filled by (or the last call of this function on it).
+/// `solution` must hold that solve's outputs; it is updated in place, as is `record`. Only what
+/// the changes reach is visited: the eliminations downstream of the changed rows, in the order
+/// they were made, and the rows over the variables that moved. The values equal a full solve's
+/// up to rounding.
+///
+/// The variables whose values changed are written to `changed_variables` (room for
+/// `variable_count` entries), in no particular order, and their number to `*changed_count`. `report` (may
+/// be NULL) receives the recorded solve's report.
+///
+/// CNP_ERROR_STALE when the record cannot carry the change: it is empty, or was filled for a
+/// system of other counts, or a changed row is no longer a required equality although
+/// substitution settled it, or a required row over settled variables no longer holds (a
+/// conflict: the full solve finds its smallest set). Input errors as cnp_solve's, for the
+/// changed rows. On any error `record` is emptied and `solution` is unspecified: solve in full.
+cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_system *system, const uint32_t *changed_rows,
+                                       uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed_variables,
+                                       uint32_t *changed_count, cnp_solve_report *report);
 
 #ifdef __cplusplus
 }

@@ -8,20 +8,28 @@ import Foundation
 /// The system is kept between solves. A change of structure (constraints activated or
 /// deactivated, views added or removed, margins, guides, directions) drops it, and the next
 /// solve collects it from the tree again; an edit that leaves its shape alone (a constant, a
-/// priority, a frame, an intrinsic size, the window's size) is written into it in place. After
-/// a solve, only the items whose values changed, or whose parent moved, get new frames.
+/// priority, a frame, an intrinsic size, the window's size) is written into it in place. When
+/// only constants changed and substitution settled the latest solve, the core carries the new
+/// constants through its record of that solve instead of solving again, visiting only what
+/// they reach. After a solve, only the items whose values changed, or whose parent moved, get
+/// new frames.
 final class LayoutEngine {
     unowned let window: Window
     /// Whether the next update cycle solves.
     private(set) var needsSolve = false
     let workspace = Workspace()
+    /// The core's record of the latest solve, through which new constants are carried.
+    private let record = SolveRecord()
+    /// Whether `record` holds the solve that `solution` came from.
+    private var recordHoldsSolution = false
     /// The latest solve's system, while its shape holds.
     private var system: LayoutSystem?
     /// Views and constraints edited since the latest solve, for the kept system.
     private var editedViews: [View] = []
     private var editedConstraints: [LayoutConstraint] = []
-    /// The values the items' frames were last set from; empty when every frame must be set.
-    private var appliedValues: [Double] = []
+    /// The latest solve's outputs, which the items' frames were set from; `nil` when every
+    /// frame must be set.
+    private var solution: Solution?
     /// The views the latest solve left with undetermined attributes.
     private var ambiguousViews: [View] = []
     /// The latest solve's findings.
@@ -82,20 +90,28 @@ final class LayoutEngine {
         var system: LayoutSystem!
         var edited: [Int]?
         durations.collect = clock.measure { (system, edited) = updatedSystem() }
+        var moved = ItemSet(count: system.itemCount)
         let start = clock.now
-        let solution = try Self.solve(system, in: workspace)
+        let carried = edited != nil && carryNewConstants(of: &system, movingInto: &moved)
+        if !carried {
+            moved = try solveInFull(system, everything: edited == nil)
+        }
         durations.solve = clock.now - start
+        for index in edited ?? [] { moved.insert(index) }
         var framesPlaced: [View] = []
-        durations.apply = clock.measure { framesPlaced = apply(solution, of: system, edited: edited) }
-        durations.diagnose = clock.measure { report = findings(solution, of: system) }
+        durations.apply = clock.measure { framesPlaced = placeItems(moved, of: system) }
+        // A carried change has no conflict, ambiguity or tie to report (it is refused where one
+        // could appear): the findings stand.
+        if !carried, let solution { durations.diagnose = clock.measure { report = findings(solution, of: system) } }
+        report.solvedValues = solution?.values ?? []
         report.durations = durations
         report.reusedSystem = edited != nil
+        report.carriedConstants = carried
         // Frames turned into constraints now say where those views were placed (rounded), as
         // a system collected from the tree would.
-        if system.refresh(views: framesPlaced, constraints: []) != nil {
-            system.reference = solution.values
-            self.system = system
-        }
+        system.rowsWithNewConstants = []
+        if !carried, let solution { system.reference = solution.values }
+        if system.refresh(views: framesPlaced, constraints: []) != nil { self.system = system }
         return report.conflicts.map { .unsatisfiableConstraints(log: $0.logMessage) }
             + report.ambiguities.map { .ambiguousLayout(item: $0.item, attributes: $0.attributes.map { "\($0)" }) }
             + report.tiedConstraints.map { .ambiguousLayout(item: $0.joined(separator: ", "), attributes: ["priority tie"]) }
@@ -111,8 +127,60 @@ final class LayoutEngine {
             system = nil  // the kept arrays are then referenced once, and change in place
             if let edited = kept.refresh(views: views, constraints: constraints) { return (kept, edited) }
         }
-        appliedValues = []
+        solution = nil
         return (LayoutSystem(root: window), nil)
+    }
+
+    /// Carries the constants rewritten since the latest solve through the core's record of it,
+    /// updating `solution` and the system's reference values in place, and adds the items whose
+    /// values changed to `moved`. Returns false when the record cannot take the change (another
+    /// part of a row changed, the latest solve was not settled by substitution, or a required
+    /// row no longer holds); `solution` is then dropped and a full solve is due.
+    private func carryNewConstants(of system: inout LayoutSystem, movingInto moved: inout ItemSet) -> Bool {
+        guard recordHoldsSolution, let rows = system.rowsWithNewConstants, var carried = solution else { return false }
+        solution = nil
+        report.solvedValues = []  // `carried` then holds its arrays alone, and changes them in place
+        recordHoldsSolution = false
+        var status = CNP_OK
+        let changed = [UInt32](unsafeUninitializedCapacity: carried.values.count) { buffer, count in
+            var changedCount: UInt32 = 0
+            status = system.withCoreSystem { problem in
+                carried.withOutputs { output in
+                    cnp_solve_changed_constants(
+                        record.pointer, &problem, rows, UInt32(rows.count), &output, buffer.baseAddress, &changedCount, nil)
+                }
+            }
+            count = status == CNP_OK ? Int(changedCount) : 0
+        }
+        guard status == CNP_OK else { return false }
+        for variable in changed.lazy.map(Int.init) {
+            moved.insert(variable / 4)
+            system.reference[variable] = carried.values[variable]
+        }
+        solution = carried
+        recordHoldsSolution = true
+        return true
+    }
+
+    /// Solves `system` from nothing, keeping the record of the solve. Returns the items whose
+    /// values differ from the previous solution's, or every item.
+    private func solveInFull(_ system: LayoutSystem, everything: Bool) throws(CoreError) -> ItemSet {
+        let previous = everything ? nil : solution?.values
+        solution = nil
+        recordHoldsSolution = false
+        let fresh = try Self.solve(system, in: workspace, recording: record)
+        recordHoldsSolution = fresh.stats.recorded != 0
+        solution = fresh
+        guard let previous, previous.count == fresh.values.count else {
+            return ItemSet(count: system.itemCount, containingAll: true)
+        }
+        var moved = ItemSet(count: system.itemCount)
+        let values = fresh.values
+        for index in 0..<system.itemCount {
+            let first = system.variable(index, 0)
+            if (first..<first + 4).contains(where: { values[$0] != previous[$0] }) { moved.insert(index) }
+        }
+        return moved
     }
 
     /// Re-solves with `view`'s undetermined variables pulled 20 points further on (right, wider,
@@ -124,80 +192,89 @@ final class LayoutEngine {
         for (part, attribute) in parts.enumerated() where view.layoutState.ambiguousAttributes.contains(attribute) {
             system.reference[system.variable(index, part)] += 20
         }
-        let solution = try Self.solve(system, in: workspace)
+        solution = try Self.solve(system, in: workspace)
+        recordHoldsSolution = false
         // The next solve collects again, from the frames set here.
         self.system = nil
-        apply(solution, of: system, edited: nil)
+        placeItems(ItemSet(count: system.itemCount, containingAll: true), of: system)
     }
 
     struct Solution {
         var values: [Double]
+        var rowError: [Double]
         var rowState: [UInt8]
         var variableState: [UInt8]
         var conflictGroup: [UInt32]
         var stats = cnp_solve_report()
-    }
 
-    static func solve(_ system: LayoutSystem, in workspace: Workspace) throws(CoreError) -> Solution {
-        let variableCount = system.reference.count, rowCount = system.rows.count
-        var solution = Solution(
-            values: Array(repeating: 0, count: variableCount), rowState: Array(repeating: 0, count: rowCount),
-            variableState: Array(repeating: 0, count: variableCount), conflictGroup: Array(repeating: 0, count: rowCount))
-        var rowError = [Double](repeating: 0, count: rowCount)
-        let status = system.rows.withUnsafeBufferPointer { rows in
-            system.terms.withUnsafeBufferPointer { terms in
-                system.reference.withUnsafeBufferPointer { reference in
-                    var problem = cnp_system(
-                        variable_count: UInt32(variableCount), row_count: UInt32(rowCount),
-                        term_count: UInt32(terms.count), rows: rows.baseAddress, terms: terms.baseAddress,
-                        reference: reference.baseAddress)
-                    return solution.values.withUnsafeMutableBufferPointer { values in
-                        rowError.withUnsafeMutableBufferPointer { errors in
-                            solution.rowState.withUnsafeMutableBufferPointer { rowState in
-                                solution.variableState.withUnsafeMutableBufferPointer { variableState in
-                                    solution.conflictGroup.withUnsafeMutableBufferPointer { groups in
-                                        var output = cnp_solution(
-                                            values: values.baseAddress, row_error: errors.baseAddress,
-                                            row_state: rowState.baseAddress, variable_state: variableState.baseAddress,
-                                            conflict_group: groups.baseAddress)
-                                        return cnp_solve(workspace.pointer, &problem, &output, &solution.stats)
-                                    }
-                                }
+        init(variableCount: Int, rowCount: Int) {
+            values = Array(repeating: 0, count: variableCount)
+            rowError = Array(repeating: 0, count: rowCount)
+            rowState = Array(repeating: 0, count: rowCount)
+            variableState = Array(repeating: 0, count: variableCount)
+            conflictGroup = Array(repeating: 0, count: rowCount)
+        }
+
+        /// Calls `body` with the core's view of the arrays, to be written.
+        mutating func withOutputs<R>(_ body: (inout cnp_solution) -> R) -> R {
+            values.withUnsafeMutableBufferPointer { values in
+                rowError.withUnsafeMutableBufferPointer { errors in
+                    rowState.withUnsafeMutableBufferPointer { rowState in
+                        variableState.withUnsafeMutableBufferPointer { variableState in
+                            conflictGroup.withUnsafeMutableBufferPointer { groups in
+                                var output = cnp_solution(
+                                    values: values.baseAddress, row_error: errors.baseAddress,
+                                    row_state: rowState.baseAddress, variable_state: variableState.baseAddress,
+                                    conflict_group: groups.baseAddress)
+                                return body(&output)
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Solves `system` from nothing; with a `record`, keeps in it what a later change of
+    /// constants can be carried through.
+    static func solve(_ system: LayoutSystem, in workspace: Workspace, recording record: SolveRecord? = nil)
+        throws(CoreError) -> Solution
+    {
+        var solution = Solution(variableCount: system.reference.count, rowCount: system.rows.count)
+        var stats = cnp_solve_report()
+        let status = system.withCoreSystem { problem in
+            solution.withOutputs { output in
+                cnp_solve_recording(workspace.pointer, &problem, &output, &stats, record?.pointer)
+            }
+        }
         if let error = CoreError(status) { throw error }
+        solution.stats = stats
         return solution
     }
 
-    /// Gives each view its solved frame, parents first (so a superview has moved before its
-    /// subviews are placed in it), and each guide its layout frame. Edges are rounded to the
-    /// pixel grid in window space, so that adjacent views stay adjacent. Only items whose
-    /// values changed, that were `edited`, or whose parent item was placed are placed, unless
-    /// `edited` is `nil` (every item is new).
+    /// Gives each item in `moved`, and each child item of one, its solved frame, parents first
+    /// (so a superview has moved before its subviews are placed in it); a guide gets its
+    /// layout frame. Edges are rounded to the pixel grid in window space, so that adjacent
+    /// views stay adjacent.
     /// - Returns: The views placed that turn their frames into constraints.
     @discardableResult
-    private func apply(_ solution: Solution, of system: LayoutSystem, edited: [Int]?) -> [View] {
+    private func placeItems(_ moved: ItemSet, of system: LayoutSystem) -> [View] {
+        guard let values = solution?.values else { return [] }
         var framesPlaced: [View] = []
-        let values = solution.values
-        let everything = edited == nil || appliedValues.count != values.count
-        var placed = [Bool](repeating: everything, count: system.itemCount)
-        for index in edited ?? [] { placed[index] = true }
+        var toPlace = moved
         let scale = window.screen.scale
         func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
-        // Siblings come one after another, so each superview's content origin is found once.
+        // Siblings mostly come one after another, so a superview's content origin is found
+        // once per run of them; it cannot move meanwhile, as every ancestor comes earlier.
         var lastSuperview: View?
         var lastOrigin = CGPoint.zero
-        for index in 0..<system.itemCount {
-            let first = system.variable(index, 0), parent = Int(system.parentItem[index])
-            if !placed[index] {
-                let moved = (parent >= 0 && placed[parent]) || (first..<first + 4).contains { values[$0] != appliedValues[$0] }
-                guard moved else { continue }
-                placed[index] = true
+        var next = toPlace.first(from: 0)
+        while let index = next {
+            if moved.contains(index) {
+                for child in system.children(of: index) { toPlace.insert(Int(child)) }
             }
+            next = toPlace.first(from: index + 1)
+            let first = system.variable(index, 0)
             let minX = rounded(values[first]), maxX = rounded(values[first] + values[first + 1])
             let minY = rounded(values[first + 2]), maxY = rounded(values[first + 2] + values[first + 3])
             let rect = CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
@@ -214,7 +291,6 @@ final class LayoutEngine {
                 if view.translatesAutoresizingMaskIntoConstraints { framesPlaced.append(view) }
             }
         }
-        appliedValues = values
         return framesPlaced
     }
 
@@ -242,7 +318,6 @@ final class LayoutEngine {
         report.ambiguities = ambiguities(solution, of: system)
         report.tiedConstraints = tiedGroups(solution, of: system)
         report.solvedIndex = system.itemIndex
-        report.solvedValues = solution.values
         return report
     }
 

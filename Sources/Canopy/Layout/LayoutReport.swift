@@ -57,6 +57,9 @@ public struct LayoutReport {
     /// place (a constant, a priority, a frame, an intrinsic size, the window's size), rather
     /// than collecting the constraints from the tree again.
     public internal(set) var reusedSystem = false
+    /// Whether only constants changed and the core carried them through its record of the
+    /// previous solve, visiting only what they reach, instead of solving again.
+    public internal(set) var carriedConstants = false
 
     /// Time spent in each step of the latest solve.
     public struct Durations: Sendable {

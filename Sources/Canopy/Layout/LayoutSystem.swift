@@ -30,6 +30,9 @@ struct LayoutSystem {
     private(set) var itemIndex: [ObjectIdentifier: Int] = [:]
     /// Each item's parent item (a view's superview, a guide's owning view), or -1.
     private(set) var parentItem: [Int32] = []
+    /// Each item's child items: `childItems[childStart[i] ..< childStart[i + 1]]`.
+    private(set) var childStart: [Int32] = []
+    private(set) var childItems: [Int32] = []
     /// Each item's rule rows: `ruleRowStart[i] ..< ruleRowStart[i + 1]`.
     private(set) var ruleRowStart: [Int32] = []
     private(set) var rows: [cnp_row] = []
@@ -40,6 +43,10 @@ struct LayoutSystem {
     var frameDependentRows: [Int] = []
     /// Each variable's value in the current layout: where undetermined variables stay.
     var reference: [Double] = []
+    /// The rows whose constants were rewritten since the latest solve, which the core can
+    /// carry through its record of that solve; `nil` once some other part of a row changed (a
+    /// priority, a relation, a coefficient), which takes a full solve.
+    var rowsWithNewConstants: [UInt32]? = []
     /// What the root is pulled toward, for a fitting solve.
     let fitting: Fitting?
     /// Whether constraints and views remember their row and item (for edits in place).
@@ -74,6 +81,7 @@ struct LayoutSystem {
         mayHaveRightToLeft = root.effectiveUserInterfaceLayoutDirection == .rightToLeft
             || levels.contains { $0.semanticContentAttribute != .unspecified }
         register(items: constraints, levels: levels, root: root)
+        listChildren()
         reference.reserveCapacity(4 * itemCount)
         for reference in itemReferences {
             appendReference(Self.layoutRect(of: reference.item))
@@ -149,6 +157,24 @@ struct LayoutSystem {
                 register(guide, parent: view)
             }
         }
+    }
+
+    /// Fills `childStart` and `childItems` from `parentItem` (a counting sort, so each item's
+    /// children stay in item order).
+    private mutating func listChildren() {
+        childStart = Array(repeating: 0, count: itemCount + 1)
+        for parent in parentItem where parent >= 0 { childStart[Int(parent) + 1] += 1 }
+        for index in 0..<itemCount { childStart[index + 1] += childStart[index] }
+        var cursor = childStart
+        childItems = Array(repeating: 0, count: Int(childStart[itemCount]))
+        for (child, parent) in parentItem.enumerated() where parent >= 0 {
+            childItems[Int(cursor[Int(parent)])] = Int32(child)
+            cursor[Int(parent)] += 1
+        }
+    }
+
+    func children(of index: Int) -> ArraySlice<Int32> {
+        childItems[Int(childStart[index])..<Int(childStart[index + 1])]
     }
 
     private mutating func register(_ item: LayoutItem, parent: View?) {
@@ -231,17 +257,24 @@ struct LayoutSystem {
     }
 
     /// Overwrites the rows from `start` on with `fresh`'s rows (constants, priorities,
-    /// relations, coefficients, origins). Returns false, having changed only rows that match,
-    /// when the shapes differ: another row count, or a row with other variables.
+    /// relations, coefficients, origins), noting in `rowsWithNewConstants` what changed.
+    /// Returns false, having changed only rows that match, when the shapes differ: another row
+    /// count, or a row with other variables.
     mutating func overwriteRows(from start: Int, count: Int, with fresh: LayoutSystem) -> Bool {
         guard fresh.rows.count == count, start + count <= rows.count else { return false }
         for k in 0..<count {
             let new = fresh.rows[k], old = rows[start + k]
             guard new.term_count == old.term_count else { return false }
             for t in 0..<Int(new.term_count) {
-                let term = fresh.terms[Int(new.first_term) + t]
-                guard term.variable == terms[Int(old.first_term) + t].variable else { return false }
+                let term = fresh.terms[Int(new.first_term) + t], oldTerm = terms[Int(old.first_term) + t]
+                guard term.variable == oldTerm.variable else { return false }
+                if term.coefficient != oldTerm.coefficient { rowsWithNewConstants = nil }
                 terms[Int(old.first_term) + t] = term
+            }
+            if new.priority != old.priority || new.relation != old.relation {
+                rowsWithNewConstants = nil
+            } else if new.constant != old.constant {
+                rowsWithNewConstants?.append(UInt32(start + k))
             }
             rows[start + k] = cnp_row(
                 first_term: old.first_term, term_count: old.term_count, constant: new.constant, priority: new.priority,
@@ -249,6 +282,21 @@ struct LayoutSystem {
             origins[start + k] = fresh.origins[k]
         }
         return true
+    }
+
+    /// Calls `body` with the core's view of the system.
+    func withCoreSystem<R>(_ body: (inout cnp_system) -> R) -> R {
+        rows.withUnsafeBufferPointer { rows in
+            terms.withUnsafeBufferPointer { terms in
+                reference.withUnsafeBufferPointer { reference in
+                    var problem = cnp_system(
+                        variable_count: UInt32(reference.count), row_count: UInt32(rows.count),
+                        term_count: UInt32(terms.count), rows: rows.baseAddress, terms: terms.baseAddress,
+                        reference: reference.baseAddress)
+                    return body(&problem)
+                }
+            }
+        }
     }
 
     /// A readable description of the row's origin: the constraint, or the rule.

@@ -38,51 +38,55 @@ struct SceneIndex {
 
     // MARK: Values
 
-    private static func checkValues(of view: Scene.ViewRecord, at location: String) throws(SceneError) {
+    private static func checkValues(of view: Scene.ViewRecord, at location: @autoclosure () -> String) throws(SceneError) {
         let f = view.frame, t = view.transform, m = view.layoutMargins
         // The stored size: `width` and `height` would read a negative size as positive.
-        try finite([f.origin.x, f.origin.y, f.size.width, f.size.height], location + ".frame")
+        try finite([f.origin.x, f.origin.y, f.size.width, f.size.height], location() + ".frame")
         guard f.size.width >= 0, f.size.height >= 0 else {
-            throw SceneError(location: location + ".frame", message: "a frame's width and height cannot be negative")
+            throw SceneError(location: location() + ".frame", message: "a frame's width and height cannot be negative")
         }
-        if let c = view.center { try finite([c.x, c.y], location + ".center") }
-        try finite([view.boundsOrigin.x, view.boundsOrigin.y], location + ".boundsOrigin")
-        try finite([t.a, t.b, t.c, t.d, t.tx, t.ty], location + ".transform")
-        try finite([view.anchorPoint.x, view.anchorPoint.y], location + ".anchorPoint")
-        try finite([m.top, m.left, m.bottom, m.right], location + ".layoutMargins")
-        try finite([view.alpha], location + ".alpha", within: 0...1)
+        if let c = view.center { try finite([c.x, c.y], location() + ".center") }
+        try finite([view.boundsOrigin.x, view.boundsOrigin.y], location() + ".boundsOrigin")
+        try finite([t.a, t.b, t.c, t.d, t.tx, t.ty], location() + ".transform")
+        try finite([view.anchorPoint.x, view.anchorPoint.y], location() + ".anchorPoint")
+        try finite([m.top, m.left, m.bottom, m.right], location() + ".layoutMargins")
+        try finite([view.alpha], location() + ".alpha", within: 0...1)
         if let size = view.intrinsicContentSize {
-            try finite([size.width, size.height], location + ".intrinsicContentSize")
+            try finite([size.width, size.height], location() + ".intrinsicContentSize")
             guard [size.width, size.height].allSatisfy({ $0 >= 0 || $0 == View.noIntrinsicMetric }) else {
-                throw SceneError(location: location + ".intrinsicContentSize", message: "each dimension is at least 0, or -1 for none")
+                throw SceneError(location: location() + ".intrinsicContentSize", message: "each dimension is at least 0, or -1 for none")
             }
         }
         for (key, pair) in [("hugging", view.hugging), ("compressionResistance", view.compressionResistance)] {
-            try finite([CGFloat(pair.horizontal.rawValue), CGFloat(pair.vertical.rawValue)], location + "." + key, within: 1...1000)
+            try finite([CGFloat(pair.horizontal.rawValue), CGFloat(pair.vertical.rawValue)], location() + "." + key, within: 1...1000)
         }
-        if let stack = view.stack { try finite([stack.spacing], location + ".stack.spacing") }
+        if let stack = view.stack { try finite([stack.spacing], location() + ".stack.spacing") }
     }
 
-    private static func checkValues(of constraint: Scene.ConstraintRecord, at location: String) throws(SceneError) {
-        try finite([constraint.multiplier], location + ".multiplier")
-        try finite([constraint.constant], location + ".constant")
-        try finite([CGFloat(constraint.priority.rawValue)], location + ".priority", within: 1...1000)
+    private static func checkValues(of constraint: Scene.ConstraintRecord, at location: @autoclosure () -> String) throws(SceneError) {
+        try finite([constraint.multiplier], location() + ".multiplier")
+        try finite([constraint.constant], location() + ".constant")
+        try finite([CGFloat(constraint.priority.rawValue)], location() + ".priority", within: 1...1000)
         if let problem = LayoutConstraint.problem(
             constraint.firstAttribute, constraint.second != nil, constraint.secondAttribute,
             multiplier: constraint.multiplier, constant: constraint.constant)
         {
-            throw SceneError(location: location, message: "UIKit refuses this constraint: \(problem)")
+            throw SceneError(location: location(), message: "UIKit refuses this constraint: \(problem)")
         }
     }
 
     /// Numbers must be finite, within the format's magnitude, and within `range` when given.
-    private static func finite(_ values: [CGFloat], _ location: String, within range: ClosedRange<CGFloat>? = nil) throws(SceneError) {
+    /// Locations are written only for an error: a million-view scene would spend most of its
+    /// check building them.
+    private static func finite(
+        _ values: [CGFloat], _ location: @autoclosure () -> String, within range: ClosedRange<CGFloat>? = nil
+    ) throws(SceneError) {
         for value in values {
             guard value.isFinite, abs(value) <= SceneVocabulary.largestMagnitude else {
-                throw SceneError(location: location, message: "\(value) is not a finite number within ±1e9")
+                throw SceneError(location: location(), message: "\(value) is not a finite number within ±1e9")
             }
             if let range, !range.contains(value) {
-                throw SceneError(location: location, message: "\(value) is outside \(range.lowerBound)…\(range.upperBound)")
+                throw SceneError(location: location(), message: "\(value) is outside \(range.lowerBound)…\(range.upperBound)")
             }
         }
     }

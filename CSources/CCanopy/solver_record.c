@@ -1,0 +1,430 @@
+/*
+ * The solve record: what substitution did, kept so that new constants can be carried through
+ * it without solving again.
+ *
+ * When substitution settles a whole system, every variable ends as
+ * scale * (its class's value) + offset. Scales depend on coefficients only; offsets and class
+ * values are linear in the rows' constants, built by the eliminations in the order they were
+ * made: a merge shifts the offsets of the class merged (its members then) by the row's reduced
+ * constant over the class's coefficient, and a fix sets a class's value to the reduced constant
+ * over its coefficient. A change of constants therefore flows through the same eliminations as
+ * deltas: an elimination's delta is its row's change of constant less what its variables had
+ * moved by then, over the same divisor. Only the eliminations whose row changed, or that
+ * mention a variable moved earlier, are visited, in order (a bit set, scanned forward).
+ *
+ * The members a class had at a merge are found without replaying the merges: a merge appends
+ * one list at the end of the other, so a class at any time is a contiguous run of its final
+ * list, starting at its representative then and as long as its size then.
+ */
+#include "solver_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct cnp_solve_record {
+    unsigned char *memory;
+    size_t capacity;
+    /// Whether the record holds a solve, and whether the indexes of the first change are built.
+    bool kept, indexed;
+    uint32_t variable_count, row_count, term_count, elimination_count;
+    cnp_solve_report report;
+
+    // What substitution leaves (the arrays are lent to the solver).
+    uint32_t *rep;
+    double *scale, *offset, *rep_value;
+    uint32_t *next_member, *last_member, *class_size;
+    elimination *eliminations;
+    /// Per row: the constant the kept values answer.
+    double *constant;
+
+    // Built at the first change.
+    uint32_t *elimination_of_row; // per row, or NONE
+    uint32_t *members;            // every class's final list, one after another
+    uint32_t *member_position;    // per variable: its place in `members`
+    uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]]
+    uint32_t *variable_rows;
+
+    // A change's scratch: zero, or older than `stamp`, between calls.
+    double *delta_offset; // per variable
+    double *delta_value;  // per representative
+    uint32_t *moved_mark; // per variable: `stamp` once moved in this call
+    uint32_t *row_mark;   // per row: `stamp` once checked in this call
+    uint64_t *pending;    // bit e: elimination e is to be visited
+    uint32_t *moved;      // the variables moved, in the order moved
+    uint32_t stamp;
+};
+
+cnp_solve_record *cnp_solve_record_create(void) {
+    return calloc(1, sizeof(cnp_solve_record));
+}
+
+void cnp_solve_record_destroy(cnp_solve_record *record) {
+    if (record != NULL) {
+        free(record->memory);
+        free(record);
+    }
+}
+
+size_t cnp_solve_record_capacity(const cnp_solve_record *record) {
+    return record != NULL ? record->capacity : 0;
+}
+
+void record_forget(cnp_solve_record *record) {
+    record->kept = false;
+}
+
+static size_t pending_words(size_t rows) {
+    return rows / 64 + 1;
+}
+
+static void carve(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t terms) {
+    r->rep = arena_take(a, variables, sizeof(uint32_t));
+    r->scale = arena_take(a, variables, sizeof(double));
+    r->offset = arena_take(a, variables, sizeof(double));
+    r->rep_value = arena_take(a, variables, sizeof(double));
+    r->next_member = arena_take(a, variables, sizeof(uint32_t));
+    r->last_member = arena_take(a, variables, sizeof(uint32_t));
+    r->class_size = arena_take(a, variables, sizeof(uint32_t));
+    r->eliminations = arena_take(a, rows, sizeof(elimination));
+    r->constant = arena_take(a, rows, sizeof(double));
+    r->elimination_of_row = arena_take(a, rows, sizeof(uint32_t));
+    r->members = arena_take(a, variables, sizeof(uint32_t));
+    r->member_position = arena_take(a, variables, sizeof(uint32_t));
+    r->row_start = arena_take(a, variables + 1, sizeof(uint32_t));
+    r->variable_rows = arena_take(a, terms, sizeof(uint32_t));
+    r->delta_offset = arena_take(a, variables, sizeof(double));
+    r->delta_value = arena_take(a, variables, sizeof(double));
+    r->moved_mark = arena_take(a, variables, sizeof(uint32_t));
+    r->row_mark = arena_take(a, rows, sizeof(uint32_t));
+    r->pending = arena_take(a, pending_words(rows), sizeof(uint64_t));
+    r->moved = arena_take(a, variables, sizeof(uint32_t));
+}
+
+cnp_status record_prepare(cnp_solve_record *record, solver *s, uint64_t terms) {
+    const cnp_system *system = s->system;
+    arena measure = {0};
+    carve(&measure, record, system->variable_count, system->row_count, (size_t)terms);
+    if (measure.overflowed) {
+        return CNP_ERROR_TOO_LARGE;
+    }
+    if (measure.used > record->capacity) {
+        // The old contents are not needed: no copy.
+        free(record->memory);
+        record->capacity = 0;
+        record->memory = malloc(measure.used);
+        if (record->memory == NULL) {
+            return CNP_ERROR_OUT_OF_MEMORY;
+        }
+        record->capacity = measure.used;
+    }
+    arena pieces = {record->memory, 0, false};
+    carve(&pieces, record, system->variable_count, system->row_count, (size_t)terms);
+    s->rep = record->rep;
+    s->scale = record->scale;
+    s->offset = record->offset;
+    s->rep_value = record->rep_value;
+    s->next_member = record->next_member;
+    s->last_member = record->last_member;
+    s->class_size = record->class_size;
+    s->eliminations = record->eliminations;
+    s->elimination_count = 0;
+    s->record_broken = false;
+    return CNP_OK;
+}
+
+/// Whether substitution alone settled the solve: one pass, no dense block, nothing broken,
+/// every variable in a fixed class.
+static bool settled_by_substitution(const solver *s) {
+    if (s->record_broken || s->eliminations == NULL || s->report.blocks > 0 || s->report.broken_rows > 0) {
+        return false;
+    }
+    for (uint32_t v = 0; v < s->system->variable_count; v++) {
+        if (!(s->variable_flags[s->rep[v]] & VARIABLE_FIXED)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool record_finish(cnp_solve_record *record, const solver *s, cnp_status status) {
+    const cnp_system *system = s->system;
+    if (status != CNP_OK || !settled_by_substitution(s)) {
+        return false;
+    }
+    for (uint32_t r = 0; r < system->row_count; r++) {
+        record->constant[r] = system->rows[r].constant;
+    }
+    record->variable_count = system->variable_count;
+    record->row_count = system->row_count;
+    record->term_count = system->term_count;
+    record->elimination_count = s->elimination_count;
+    record->report = s->report;
+    record->report.recorded = 1;
+    record->kept = true;
+    record->indexed = false;
+    return true;
+}
+
+// MARK: - Indexes, built at the first change
+
+static void index_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
+    uint32_t *cursor = r->moved; // free until a change runs
+    memset(r->row_start, 0, (r->variable_count + 1) * sizeof(uint32_t));
+    for (uint32_t row = 0; row < system->row_count; row++) {
+        const cnp_row *x = &system->rows[row];
+        for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
+            r->row_start[system->terms[t].variable + 1]++;
+        }
+    }
+    for (uint32_t v = 0; v < r->variable_count; v++) {
+        r->row_start[v + 1] += r->row_start[v];
+        cursor[v] = r->row_start[v];
+    }
+    for (uint32_t row = 0; row < system->row_count; row++) {
+        const cnp_row *x = &system->rows[row];
+        for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
+            r->variable_rows[cursor[system->terms[t].variable]++] = row;
+        }
+    }
+}
+
+static void build_indexes(cnp_solve_record *r, const cnp_system *system) {
+    for (uint32_t row = 0; row < r->row_count; row++) {
+        r->elimination_of_row[row] = NONE;
+    }
+    for (uint32_t e = 0; e < r->elimination_count; e++) {
+        r->elimination_of_row[r->eliminations[e].row] = e;
+    }
+    uint32_t position = 0;
+    for (uint32_t v = 0; v < r->variable_count; v++) {
+        for (uint32_t m = r->rep[v] == v ? v : NONE; m != NONE; m = r->next_member[m]) {
+            r->member_position[m] = position;
+            r->members[position++] = m;
+        }
+    }
+    index_rows_of_variables(r, system);
+    memset(r->delta_offset, 0, r->variable_count * sizeof(double));
+    memset(r->delta_value, 0, r->variable_count * sizeof(double));
+    memset(r->moved_mark, 0, r->variable_count * sizeof(uint32_t));
+    memset(r->row_mark, 0, r->row_count * sizeof(uint32_t));
+    memset(r->pending, 0, pending_words(r->row_count) * sizeof(uint64_t));
+    r->stamp = 0;
+    r->indexed = true;
+}
+
+// MARK: - Carrying a change
+
+static void set_pending(cnp_solve_record *r, uint32_t e) {
+    r->pending[e / 64] |= 1ULL << (e % 64);
+}
+
+/// The first pending elimination at or after `from` (cleared as it is returned), or NONE.
+static uint32_t take_pending(cnp_solve_record *r, uint32_t from) {
+    size_t words = pending_words(r->row_count), w = from / 64;
+    if (w >= words) {
+        return NONE;
+    }
+    uint64_t bits = r->pending[w] & (~0ULL << (from % 64));
+    while (bits == 0) {
+        if (++w == words) {
+            return NONE;
+        }
+        bits = r->pending[w];
+    }
+    uint32_t e = (uint32_t)(w * 64) + (uint32_t)__builtin_ctzll(bits);
+    r->pending[w] &= ~(1ULL << (e % 64));
+    return e;
+}
+
+/// Notes that `variable` moved during elimination `e`: the later eliminations that mention it
+/// are to be visited.
+static void note_moved(cnp_solve_record *r, uint32_t variable, uint32_t e, uint32_t *moved_count) {
+    if (r->moved_mark[variable] == r->stamp) {
+        return; // its later eliminations are pending already, from its first move
+    }
+    r->moved_mark[variable] = r->stamp;
+    r->moved[(*moved_count)++] = variable;
+    for (uint32_t j = r->row_start[variable]; j < r->row_start[variable + 1]; j++) {
+        uint32_t later = r->elimination_of_row[r->variable_rows[j]];
+        if (later != NONE && later > e) {
+            set_pending(r, later);
+        }
+    }
+}
+
+/// How much the reduced constant of elimination `x` changes: its row's constant's change, less
+/// what the row's variables had moved by then.
+static double reduced_delta(const cnp_solve_record *r, const cnp_system *system, const elimination *x) {
+    const cnp_row *row = &system->rows[x->row];
+    double delta = row->constant - r->constant[x->row];
+    for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
+        uint32_t v = system->terms[t].variable;
+        delta -= system->terms[t].coefficient * (r->scale[v] * r->delta_value[r->rep[v]] + r->delta_offset[v]);
+    }
+    return delta;
+}
+
+/// Visits the pending eliminations in order, moving the classes they shifted or fixed.
+static void carry_through_eliminations(cnp_solve_record *r, const cnp_system *system, uint32_t *moved_count) {
+    for (uint32_t e = take_pending(r, 0); e != NONE; e = take_pending(r, e + 1)) {
+        const elimination *x = &r->eliminations[e];
+        double delta = x->target == NONE ? 0.0 : reduced_delta(r, system, x);
+        if (delta == 0.0) {
+            continue; // a row that held as it was is checked with the others afterwards
+        }
+        uint32_t first = r->member_position[x->target];
+        if (x->run == 0) {
+            r->delta_value[x->target] = delta / x->divisor;
+            for (uint32_t k = first; k < first + r->class_size[x->target]; k++) {
+                note_moved(r, r->members[k], e, moved_count);
+            }
+        } else {
+            double shift = delta / x->divisor, target_scale = r->scale[x->target];
+            for (uint32_t k = first; k < first + x->run; k++) {
+                uint32_t m = r->members[k];
+                r->delta_offset[m] += r->scale[m] / target_scale * shift;
+                note_moved(r, m, e, moved_count);
+            }
+        }
+    }
+}
+
+/// Writes the moved variables' values and folds their deltas into the kept offsets and class
+/// values; lists the variables whose values changed.
+static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, double *values, uint32_t *changed,
+                               uint32_t *changed_count) {
+    *changed_count = 0;
+    for (uint32_t k = 0; k < moved_count; k++) {
+        uint32_t m = r->moved[k], rep = r->rep[m];
+        double value = r->scale[m] * (r->rep_value[rep] + r->delta_value[rep]) + r->offset[m] + r->delta_offset[m];
+        if (!isfinite(value)) {
+            return CNP_ERROR_NON_FINITE;
+        }
+        if (value != values[m]) {
+            changed[(*changed_count)++] = m;
+        }
+        values[m] = value;
+    }
+    for (uint32_t k = 0; k < moved_count; k++) {
+        uint32_t m = r->moved[k];
+        r->offset[m] += r->delta_offset[m];
+        r->delta_offset[m] = 0.0;
+    }
+    for (uint32_t k = 0; k < moved_count; k++) {
+        uint32_t m = r->moved[k];
+        r->rep_value[m] += r->delta_value[m]; // nonzero only on representatives
+        r->delta_value[m] = 0.0;
+    }
+    return CNP_OK;
+}
+
+/// Re-evaluates `row` at the new values, once per call. A required row that no longer holds is
+/// a conflict, for the full solve to find.
+static cnp_status check_row(cnp_solve_record *r, const cnp_system *system, uint32_t row, cnp_solution *solution) {
+    if (r->row_mark[row] == r->stamp) {
+        return CNP_OK;
+    }
+    r->row_mark[row] = r->stamp;
+    double tolerance = 0.0;
+    double violation = system_row_violation(system, solution->values, row, &tolerance);
+    bool holds = fabs(violation) <= tolerance;
+    if (!holds && system->rows[row].priority >= CNP_PRIORITY_REQUIRED) {
+        return CNP_ERROR_STALE;
+    }
+    solution->row_error[row] = violation;
+    solution->row_state[row] = holds ? CNP_ROW_SATISFIED : CNP_ROW_VIOLATED;
+    return CNP_OK;
+}
+
+static cnp_status check_rows(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
+                             uint32_t changed_row_count, uint32_t moved_count, cnp_solution *solution) {
+    cnp_status status = CNP_OK;
+    for (uint32_t j = 0; j < changed_row_count && status == CNP_OK; j++) {
+        status = check_row(r, system, changed_rows[j], solution);
+    }
+    for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
+        uint32_t m = r->moved[k];
+        for (uint32_t j = r->row_start[m]; j < r->row_start[m + 1] && status == CNP_OK; j++) {
+            status = check_row(r, system, r->variable_rows[j], solution);
+        }
+    }
+    return status;
+}
+
+static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
+                        uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed, uint32_t *changed_count) {
+    if (++r->stamp == 0) {
+        memset(r->moved_mark, 0, r->variable_count * sizeof(uint32_t));
+        memset(r->row_mark, 0, r->row_count * sizeof(uint32_t));
+        r->stamp = 1;
+    }
+    for (uint32_t j = 0; j < changed_row_count; j++) {
+        const cnp_row *row = &system->rows[changed_rows[j]];
+        uint32_t e = r->elimination_of_row[changed_rows[j]];
+        if (e == NONE) {
+            continue; // over fixed variables only: checked afterwards
+        }
+        if (row->priority < CNP_PRIORITY_REQUIRED || row->relation != CNP_RELATION_EQUAL) {
+            return CNP_ERROR_STALE;
+        }
+        set_pending(r, e);
+    }
+    uint32_t moved_count = 0;
+    carry_through_eliminations(r, system, &moved_count);
+    cnp_status status = settle_moved(r, moved_count, solution->values, changed, changed_count);
+    if (status == CNP_OK) {
+        status = check_rows(r, system, changed_rows, changed_row_count, moved_count, solution);
+    }
+    if (status != CNP_OK) {
+        return status;
+    }
+    for (uint32_t j = 0; j < changed_row_count; j++) {
+        r->constant[changed_rows[j]] = system->rows[changed_rows[j]].constant;
+    }
+    return CNP_OK;
+}
+
+static cnp_status check_changed_rows(const cnp_system *system, const uint32_t *changed_rows, uint32_t count) {
+    for (uint32_t j = 0; j < count; j++) {
+        if (changed_rows[j] >= system->row_count) {
+            return CNP_ERROR_BAD_INDEX;
+        }
+        if (!isfinite(system->rows[changed_rows[j]].constant)) {
+            return CNP_ERROR_NON_FINITE;
+        }
+    }
+    return CNP_OK;
+}
+
+cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_system *system, const uint32_t *changed_rows,
+                                       uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed_variables,
+                                       uint32_t *changed_count, cnp_solve_report *report) {
+    if (record == NULL) {
+        return CNP_ERROR_BAD_ARGUMENT;
+    }
+    cnp_status status = CNP_OK;
+    if (system == NULL || solution == NULL || solution->values == NULL || solution->row_error == NULL ||
+        solution->row_state == NULL || changed_variables == NULL || changed_count == NULL ||
+        (changed_row_count > 0 && changed_rows == NULL) || (system->row_count > 0 && system->rows == NULL)) {
+        status = CNP_ERROR_BAD_ARGUMENT;
+    } else if (!record->kept || system->variable_count != record->variable_count ||
+               system->row_count != record->row_count || system->term_count != record->term_count) {
+        status = CNP_ERROR_STALE;
+    } else {
+        status = check_changed_rows(system, changed_rows, changed_row_count);
+    }
+    if (status == CNP_OK) {
+        if (!record->indexed) {
+            build_indexes(record, system);
+        }
+        status = carry(record, system, changed_rows, changed_row_count, solution, changed_variables, changed_count);
+    }
+    if (status != CNP_OK) {
+        record_forget(record);
+        return status;
+    }
+    if (report != NULL) {
+        *report = record->report;
+    }
+    return CNP_OK;
+}

@@ -1,0 +1,77 @@
+import CCanopy
+
+/// A system in the solver's own terms, kept with its latest outputs: solved in full, or carried
+/// through a solve record.
+struct CoreSystem {
+    var variableCount: Int
+    var rows: [cnp_row] = []
+    var terms: [cnp_term] = []
+    var values: [Double] = []
+    var errors: [Double] = []
+    var states: [UInt8] = []
+    var variableStates: [UInt8] = []
+
+    init(variableCount: Int, rows: [cnp_row] = [], terms: [cnp_term] = []) {
+        self.variableCount = variableCount
+        self.rows = rows
+        self.terms = terms
+    }
+
+    mutating func add(_ row: [(Int, Double)], _ relation: cnp_relation, _ constant: Double, priority: Double = 1000) {
+        rows.append(cnp_row(
+            first_term: UInt32(terms.count), term_count: UInt32(row.count), constant: constant, priority: priority,
+            relation: Int32(relation.rawValue)))
+        terms += row.map { cnp_term(variable: UInt32($0.0), coefficient: $0.1) }
+    }
+
+    private mutating func withCore<R>(_ body: (inout cnp_system, inout cnp_solution) -> R) -> R {
+        if values.count != variableCount || states.count != rows.count {
+            values = Array(repeating: 0, count: variableCount)
+            variableStates = Array(repeating: 0, count: variableCount)
+            errors = Array(repeating: 0, count: rows.count)
+            states = Array(repeating: 0, count: rows.count)
+        }
+        let count = variableCount
+        return rows.withUnsafeBufferPointer { rows in
+            terms.withUnsafeBufferPointer { terms in
+                values.withUnsafeMutableBufferPointer { values in
+                    errors.withUnsafeMutableBufferPointer { errors in
+                        states.withUnsafeMutableBufferPointer { states in
+                            variableStates.withUnsafeMutableBufferPointer { variableStates in
+                                var system = cnp_system(
+                                    variable_count: UInt32(count), row_count: UInt32(rows.count),
+                                    term_count: UInt32(terms.count), rows: rows.baseAddress, terms: terms.baseAddress,
+                                    reference: nil)
+                                var solution = cnp_solution(
+                                    values: values.baseAddress, row_error: errors.baseAddress, row_state: states.baseAddress,
+                                    variable_state: variableStates.baseAddress, conflict_group: nil)
+                                return body(&system, &solution)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Solves from nothing, keeping the solve in `record` when given and when it can.
+    mutating func solve(in workspace: OpaquePointer, recording record: OpaquePointer? = nil)
+        -> (status: cnp_status, report: cnp_solve_report)
+    {
+        var report = cnp_solve_report()
+        let status = withCore { cnp_solve_recording(workspace, &$0, &$1, &report, record) }
+        return (status, report)
+    }
+
+    /// Carries the constants of `changedRows` through `record`; returns the status and the
+    /// variables the core says changed.
+    mutating func carry(_ changedRows: [UInt32], through record: OpaquePointer) -> (cnp_status, [Int]) {
+        var changed = [UInt32](repeating: 0, count: variableCount)
+        var count: UInt32 = 0
+        let status = withCore { system, solution in
+            cnp_solve_changed_constants(
+                record, &system, changedRows, UInt32(changedRows.count), &solution, &changed, &count, nil)
+        }
+        return (status, changed.prefix(Int(count)).map(Int.init))
+    }
+}

@@ -1,0 +1,167 @@
+import CCanopy
+import CanopyWorkloads
+import Foundation
+import Testing
+
+extension CoreSystem {
+    /// Solves from nothing (which must succeed) and says whether `record` kept the solve.
+    mutating func isKept(in workspace: OpaquePointer, by record: OpaquePointer) -> Bool {
+        let (status, report) = solve(in: workspace, recording: record)
+        #expect(status == CNP_OK)
+        return report.recorded == 1
+    }
+}
+
+/// A workspace and a solve record, freed with it.
+private final class SolverMemory {
+    let workspace = cnp_workspace_create()!
+    let record = cnp_solve_record_create()!
+
+    deinit {
+        cnp_workspace_destroy(workspace)
+        cnp_solve_record_destroy(record)
+    }
+}
+
+/// A random system that substitution settles whole: a random tree of required equalities over
+/// one or two variables (any constants hold), some three-variable equalities, now and then a
+/// redundant row that holds at the hidden point, required inequalities with slack, and soft
+/// rows; listed in a random order, so that some rows wait in substitution's queue.
+private func randomSettledSystem(seed: UInt64) -> (system: CoreSystem, tree: [Int]) {
+    var random = SplitMix64(seed: seed)
+    let count = Int.random(in: 2...40, using: &random)
+    let point = (0..<count).map { _ in Double(Int.random(in: -300...300, using: &random)) }
+    let multipliers: [Double] = [1, -1, 2, 0.5, 1.5, -0.75]
+    var rows: [(terms: [(Int, Double)], relation: cnp_relation, priority: Double, inTree: Bool)] = []
+    rows.append(([(0, 1)], CNP_RELATION_EQUAL, 1000, true))
+    for v in 1..<count {
+        let parent = Int.random(in: 0..<v, using: &random)
+        if random.next() % 5 == 0 && v >= 2 {
+            // v = parent + other + c: settles once both are known.
+            let other = (parent + 1) % v
+            rows.append(([(v, 1), (parent, -1), (other, -multipliers.randomElement(using: &random)!)], CNP_RELATION_EQUAL, 1000, true))
+        } else {
+            rows.append(([(v, multipliers.randomElement(using: &random)!), (parent, multipliers.randomElement(using: &random)!)],
+                         CNP_RELATION_EQUAL, 1000, true))
+        }
+    }
+    if random.next() % 3 == 0 {
+        let a = Int.random(in: 0..<count, using: &random), b = Int.random(in: 0..<count, using: &random)
+        rows.append(([(a, 1), (b, -1)], CNP_RELATION_EQUAL, 1000, false))
+    }
+    for _ in 0..<Int.random(in: 0...count / 3, using: &random) {
+        let a = Int.random(in: 0..<count, using: &random)
+        let relation = random.next() % 2 == 0 ? CNP_RELATION_LESS_EQUAL : CNP_RELATION_GREATER_EQUAL
+        rows.append(([(a, 1)], relation, 1000, false))
+    }
+    for _ in 0..<Int.random(in: 0...count / 3, using: &random) {
+        let a = Int.random(in: 0..<count, using: &random), b = Int.random(in: 0..<count, using: &random)
+        rows.append(([(a, 1), (b, 0.5)], CNP_RELATION_EQUAL, [750, 250, 1].randomElement(using: &random)!, false))
+    }
+    rows.shuffle(using: &random)
+    var system = CoreSystem(variableCount: count)
+    var tree: [Int] = []
+    for (index, row) in rows.enumerated() {
+        let value = row.terms.reduce(0) { $0 + $1.1 * point[$1.0] }
+        let slack = Double(Int.random(in: 0...400, using: &random))
+        let constant = row.relation == CNP_RELATION_LESS_EQUAL ? value + slack
+            : row.relation == CNP_RELATION_GREATER_EQUAL ? value - slack : value
+        system.add(row.terms, row.relation, row.priority == 1000 ? constant : constant + 7, priority: row.priority)
+        if row.inTree { tree.append(index) }
+    }
+    return (system, tree)
+}
+
+private func isClose(_ a: Double, _ b: Double) -> Bool {
+    abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
+}
+
+@Suite("Auto Layout solver: carrying new constants")
+struct SolveRecordTests {
+    /// Random settled systems, random new constants: a carried change gives a fresh solve's
+    /// values and row states, names exactly the variables that changed, and is refused exactly
+    /// when the new constants make required rows conflict.
+    @Test func carriedConstantsGiveAFreshSolve() throws {
+        let solver = SolverMemory()
+        let (workspace, record) = (solver.workspace, solver.record)
+        defer { withExtendedLifetime(solver) {} }
+        var carried = 0, refused = 0
+        for seed in UInt64(0)..<400 {
+            var (system, tree) = randomSettledSystem(seed: seed)
+            var random = SplitMix64(seed: seed &+ 1000)
+            var kept = system.isKept(in: workspace, by: record)
+            #expect(kept, "seed \(seed)")
+            for step in 0..<8 {
+                // Mostly rows of the tree (any constants hold); now and then any row.
+                let changed = (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                    random.next() % 16 == 0 ? Int.random(in: 0..<system.rows.count, using: &random) : tree.randomElement(using: &random)!
+                }
+                for row in changed { system.rows[row].constant += Double(Int.random(in: -40...40, using: &random)) }
+                let before = system.values
+                var fresh = system
+                let freshReport = fresh.solve(in: workspace).report
+                let (status, moved) = system.carry(changed.map(UInt32.init), through: record)
+                if freshReport.broken_rows > 0 {
+                    #expect(status == CNP_ERROR_STALE, "seed \(seed), step \(step): a conflict is refused")
+                    refused += 1
+                    kept = system.isKept(in: workspace, by: record)
+                    #expect(!kept, "seed \(seed): conflicts are not kept")
+                    break
+                }
+                try #require(status == CNP_OK, "seed \(seed), step \(step): \(status)")
+                carried += 1
+                let far = (0..<system.variableCount).filter { !isClose(system.values[$0], fresh.values[$0]) }
+                #expect(far.isEmpty, "seed \(seed), step \(step): \(far)")
+                #expect(system.states == fresh.states, "seed \(seed), step \(step)")
+                #expect(moved.sorted() == (0..<system.variableCount).filter { system.values[$0] != before[$0] })
+            }
+        }
+        #expect(carried > 1500 && refused > 20, "\(carried) carried, \(refused) refused")
+    }
+
+    /// What a record cannot carry is refused, and the record is emptied.
+    @Test func aRecordRefusesWhatItCannotCarry() {
+        let solver = SolverMemory()
+        let (workspace, record) = (solver.workspace, solver.record)
+        defer { withExtendedLifetime(solver) {} }
+        var system = CoreSystem(variableCount: 2)
+        system.add([(0, 1)], CNP_RELATION_EQUAL, 10)
+        system.add([(1, 1), (0, -1)], CNP_RELATION_EQUAL, 5)
+        /// Solves and keeps `system`, then edits it and carries the edit through.
+        func carried(_ rows: [UInt32], after edit: (inout CoreSystem) -> Void) -> cnp_status {
+            var edited = system
+            let kept = edited.isKept(in: workspace, by: record)
+            edit(&edited)
+            return kept ? edited.carry(rows, through: record).0 : CNP_ERROR_BAD_ARGUMENT
+        }
+        var unsolved = system
+        #expect(unsolved.carry([0], through: record).0 == CNP_ERROR_STALE, "nothing kept yet")
+        #expect(carried([2]) { _ in } == CNP_ERROR_BAD_INDEX)
+        #expect(unsolved.carry([0], through: record).0 == CNP_ERROR_STALE, "an error empties the record")
+        #expect(carried([1]) { $0.rows[1].constant = .nan } == CNP_ERROR_NON_FINITE)
+        #expect(carried([1]) { $0.rows[1].priority = 500 } == CNP_ERROR_STALE, "a settled row made soft")
+        #expect(carried([0]) { $0.add([(1, 1)], CNP_RELATION_LESS_EQUAL, 100) } == CNP_ERROR_STALE, "other counts")
+        #expect(carried([0, 1]) { _ in } == CNP_OK)
+
+        // Nothing changed: nothing moves.
+        let kept = system.isKept(in: workspace, by: record)
+        let (status, moved) = system.carry([0, 1], through: record)
+        #expect(kept && status == CNP_OK && moved.isEmpty && system.values == [10, 15])
+    }
+
+    /// Only systems substitution settles whole are kept: not one with a dense block, a free
+    /// variable or a conflict.
+    @Test func onlySystemsSettledBySubstitutionAreKept() {
+        let solver = SolverMemory()
+        defer { withExtendedLifetime(solver) {} }
+        func isKept(_ rows: [([(Int, Double)], Double, Double)], variables: Int) -> Bool {
+            var system = CoreSystem(variableCount: variables)
+            for (terms, constant, priority) in rows { system.add(terms, CNP_RELATION_EQUAL, constant, priority: priority) }
+            return system.isKept(in: solver.workspace, by: solver.record)
+        }
+        #expect(isKept([([(0, 1)], 10, 1000), ([(1, 1), (0, -2)], 1, 1000)], variables: 2))
+        #expect(!isKept([([(0, 1), (1, 1)], 10, 1000), ([(0, 1)], 3, 500), ([(1, 1)], 3, 500)], variables: 2), "a dense block")
+        #expect(!isKept([([(0, 1)], 10, 1000)], variables: 2), "a free variable")
+        #expect(!isKept([([(0, 1)], 10, 1000), ([(0, 1)], 20, 1000)], variables: 1), "a conflict")
+    }
+}
