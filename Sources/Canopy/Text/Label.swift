@@ -1,0 +1,105 @@
+import Foundation
+
+/// A view that shows read-only text on one or more lines, with the behaviour of UIKit's
+/// `UILabel`: its intrinsic size is its text set with the font's real metrics.
+///
+/// A multi-line label (``numberOfLines`` other than 1) wraps its text at
+/// ``preferredMaxLayoutWidth`` when that is set, and otherwise at its own width once laid out:
+/// after a layout changes its width, it measures again, and the update cycle runs another
+/// round with the new height. A label whose width its constraints fix thus gets the height of
+/// its wrapped text, as in UIKit.
+///
+/// ```swift
+/// let label = Label()
+/// label.text = "Two lines at most, wrapped between words"
+/// label.numberOfLines = 2
+/// label.preferredMaxLayoutWidth = 120
+/// label.intrinsicContentSize              // the widest line and two lines' height
+/// ```
+open class Label: View {
+    /// The text shown; `nil` or empty measures zero.
+    public var text: String? {
+        didSet { contentDidChange() }
+    }
+    /// The 17-point system font by default.
+    public var font = Font.systemFont(ofSize: 17) {
+        didSet { contentDidChange() }
+    }
+    /// Black by default.
+    public var textColor = Color.black {
+        didSet { setNeedsDisplay() }
+    }
+    /// The most lines the text is set in; 0 (or less) for as many as it needs. 1 by default.
+    public var numberOfLines = 1 {
+        didSet { contentDidChange() }
+    }
+    /// How lines break; ``LineBreakMode/byTruncatingTail`` by default.
+    public var lineBreakMode = LineBreakMode.byTruncatingTail {
+        didSet { contentDidChange() }
+    }
+    /// The width a multi-line label wraps its text at for its intrinsic size; 0 (the default)
+    /// wraps at the label's own width once laid out.
+    public var preferredMaxLayoutWidth: CGFloat = 0 {
+        didSet { contentDidChange() }
+    }
+    /// The width of the latest layout, where a multi-line label without a preferred width wraps.
+    private var laidOutWidth: CGFloat = 0
+
+    /// The text's size in the lines it is set in: the widest line and the lines' height, each
+    /// rounded up to whole points.
+    open override var intrinsicContentSize: CGSize {
+        textRect(forBounds: CGRect(x: 0, y: 0, width: wrappingWidth ?? .greatestFiniteMagnitude, height: .greatestFiniteMagnitude),
+                 limitedToNumberOfLines: numberOfLines).size
+    }
+
+    /// The text's size when wrapped within `size.width` (a multi-line label; 0 or less for no
+    /// limit), at most ``numberOfLines`` lines.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width = numberOfLines != 1 && size.width > 0 ? size.width : CGFloat.greatestFiniteMagnitude
+        return textRect(forBounds: CGRect(x: 0, y: 0, width: width, height: .greatestFiniteMagnitude),
+                        limitedToNumberOfLines: numberOfLines).size
+    }
+
+    /// Where the text goes in `bounds`: at its origin, as wide as its widest line (no wider
+    /// than `bounds`) and as tall as its lines, at most `lines` of them (0 or less: any number)
+    /// and no more than fit in `bounds`' height.
+    open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines lines: Int) -> CGRect {
+        guard let text, !text.isEmpty else { return CGRect(origin: bounds.origin, size: .zero) }
+        let breaker = LineBreaker(
+            font: font, width: bounds.width < .greatestFiniteMagnitude ? bounds.width : nil,
+            byCharacters: lineBreakMode == .byCharWrapping)
+        let set = breaker.lines(of: text)
+        let room = bounds.height / font.lineHeight
+        let fitting = room >= CGFloat(set.count) ? set.count : room >= 1 ? Int(room) : 1
+        let shown = min(lines > 0 ? lines : set.count, fitting)
+        var widths = set.prefix(shown).map { font.width(of: $0) }
+        if set.count > shown {
+            // The last line shown holds the rest of the text, cut to the width when drawn.
+            widths[shown - 1] = font.width(of: set[(shown - 1)...].joined(separator: " "))
+        }
+        let width = min(widths.max() ?? 0, bounds.width)
+        return CGRect(
+            origin: bounds.origin,
+            size: CGSize(width: width.rounded(.up), height: (CGFloat(shown) * font.lineHeight).rounded(.up)))
+    }
+
+    /// A multi-line label without a preferred width measures again when its width changed.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        guard numberOfLines != 1, preferredMaxLayoutWidth <= 0, bounds.width != laidOutWidth else { return }
+        laidOutWidth = bounds.width
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The width the text wraps at for the intrinsic size, or `nil` for one line per paragraph.
+    private var wrappingWidth: CGFloat? {
+        guard numberOfLines != 1 else { return nil }
+        if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
+        return laidOutWidth > 0 ? laidOutWidth : nil
+    }
+
+    private func contentDidChange() {
+        invalidateIntrinsicContentSize()
+        setNeedsDisplay()
+    }
+}
