@@ -15,13 +15,18 @@ private func lineCount(of word: String, _ count: Int, within width: CGFloat, fon
     return (count + perLine - 1) / perLine
 }
 
-/// A new label for Auto Layout.
+/// A new view of `parent` for Auto Layout.
+private func constrained<V: View>(_ view: V, in parent: View) -> V {
+    view.translatesAutoresizingMaskIntoConstraints = false
+    parent.addSubview(view)
+    return view
+}
+
+/// A new multi-line label for Auto Layout.
 private func label(_ text: String, in parent: View) -> Label {
-    let label = Label()
+    let label = constrained(Label(), in: parent)
     label.text = text
     label.numberOfLines = 0
-    label.translatesAutoresizingMaskIntoConstraints = false
-    parent.addSubview(label)
     return label
 }
 
@@ -106,9 +111,7 @@ struct LabelTests {
     /// second round of the update cycle).
     @Test func aViewTakesItsHeightFromTwoMultiLineLabels() {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        let box = View()
-        box.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(box)
+        let box = constrained(View(), in: window)
         let first = label(words("word", 12), in: box), second = label(words("lorem", 7), in: box)
         LayoutConstraint.activate([
             box.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 20),
@@ -156,9 +159,7 @@ struct LabelTests {
     /// label's resistance makes it the one compressed.
     @Test func equalCompressionResistanceInAShortCellIsReported() {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        let cell = View()
-        cell.translatesAutoresizingMaskIntoConstraints = false
-        window.addSubview(cell)
+        let cell = constrained(View(), in: window)
         let title = label(words("word", 12), in: cell), detail = label(words("lorem", 12), in: cell)
         LayoutConstraint.activate([
             cell.leftAnchor.constraint(equalTo: window.leftAnchor), cell.topAnchor.constraint(equalTo: window.topAnchor),
