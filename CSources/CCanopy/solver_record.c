@@ -41,7 +41,8 @@ struct cnp_solve_record {
     uint32_t *elimination_of_row; // per row, or NONE
     uint32_t *members;            // every class's final list, one after another
     uint32_t *member_position;    // per variable: its place in `members`
-    uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]]
+    uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]],
+    uint32_t *checked_end;        // those checked after a change first, up to checked_end[v]
     uint32_t *variable_rows;
 
     // A change's scratch: zero, or older than `stamp`, between calls.
@@ -91,6 +92,7 @@ static void carve(arena *a, cnp_solve_record *r, size_t variables, size_t rows, 
     r->members = arena_take(a, variables, sizeof(uint32_t));
     r->member_position = arena_take(a, variables, sizeof(uint32_t));
     r->row_start = arena_take(a, variables + 1, sizeof(uint32_t));
+    r->checked_end = arena_take(a, variables, sizeof(uint32_t));
     r->variable_rows = arena_take(a, terms, sizeof(uint32_t));
     r->delta_offset = arena_take(a, variables, sizeof(double));
     r->delta_value = arena_take(a, variables, sizeof(double));
@@ -167,21 +169,34 @@ bool record_finish(cnp_solve_record *record, const solver *s, cnp_status status)
 
 // MARK: - Indexes, built at the first change
 
+/// Whether a row is evaluated again after a change: rows substitution merged or fixed
+/// classes with hold by construction; the others (over settled variables only) may not.
+static bool is_checked(const cnp_solve_record *r, uint32_t row) {
+    uint32_t e = r->elimination_of_row[row];
+    return e == NONE || r->eliminations[e].target == NONE;
+}
+
+/// Lists each variable's rows, the checked ones first (a counting sort by variable).
 static void index_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
-    uint32_t *cursor = r->moved; // free until a change runs
+    uint32_t *checked_cursor = r->moved, *other_cursor = r->moved_mark; // free until a change runs
     memset(r->row_start, 0, (r->variable_count + 1) * sizeof(uint32_t));
+    memset(r->checked_end, 0, r->variable_count * sizeof(uint32_t));
     for (uint32_t row = 0; row < system->row_count; row++) {
         const cnp_row *x = &system->rows[row];
         for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
             r->row_start[system->terms[t].variable + 1]++;
+            r->checked_end[system->terms[t].variable] += is_checked(r, row);
         }
     }
     for (uint32_t v = 0; v < r->variable_count; v++) {
         r->row_start[v + 1] += r->row_start[v];
-        cursor[v] = r->row_start[v];
+        checked_cursor[v] = r->row_start[v];
+        r->checked_end[v] += r->row_start[v];
+        other_cursor[v] = r->checked_end[v];
     }
     for (uint32_t row = 0; row < system->row_count; row++) {
         const cnp_row *x = &system->rows[row];
+        uint32_t *cursor = is_checked(r, row) ? checked_cursor : other_cursor;
         for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
             r->variable_rows[cursor[system->terms[t].variable]++] = row;
         }
@@ -319,7 +334,9 @@ static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, double
 }
 
 /// Re-evaluates `row` at the new values, once per call. A required row that no longer holds is
-/// a conflict, for the full solve to find.
+/// a conflict, for the full solve to find. (Rows that merged or fixed a class hold by
+/// construction and are not evaluated again: their row_error keeps the recorded solve's
+/// rounding residue.)
 static cnp_status check_row(cnp_solve_record *r, const cnp_system *system, uint32_t row, cnp_solution *solution) {
     if (r->row_mark[row] == r->stamp) {
         return CNP_OK;
@@ -344,7 +361,7 @@ static cnp_status check_rows(cnp_solve_record *r, const cnp_system *system, cons
     }
     for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
         uint32_t m = r->moved[k];
-        for (uint32_t j = r->row_start[m]; j < r->row_start[m + 1] && status == CNP_OK; j++) {
+        for (uint32_t j = r->row_start[m]; j < r->checked_end[m] && status == CNP_OK; j++) {
             status = check_row(r, system, r->variable_rows[j], solution);
         }
     }

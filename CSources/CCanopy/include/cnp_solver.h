@@ -189,8 +189,9 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// else, since the solve `record` was filled by (or the last call of this function on it).
 /// `solution` must hold that solve's outputs; it is updated in place, as is `record`. Only what
 /// the changes reach is visited: the eliminations downstream of the changed rows, in the order
-/// they were made, and the rows over the variables that moved. The values equal a full solve's
-/// up to rounding.
+/// they were made, and the rows over the variables that moved (but those with which
+/// substitution merged or fixed a class: they hold by construction, and their `row_error` keeps
+/// the recorded solve's rounding residue). The values equal a full solve's up to rounding.
 ///
 /// The variables whose values changed are written to `changed_variables` (room for
 /// `variable_count` entries), in no particular order, and their number to `*changed_count`. `report` (may

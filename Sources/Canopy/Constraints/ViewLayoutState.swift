@@ -13,8 +13,6 @@ final class ViewLayoutState {
     var compressionResistance = ViewLayoutState.defaultCompressionResistance
     /// The view's item in the window's latest system (checked against it before use).
     var engineItem = -1
-    /// Whether the engine is setting this view's frame (a change that must not re-solve).
-    var isReceivingSolution = false
     /// What the latest solve left undetermined for this view, by attribute.
     var ambiguousAttributes: [LayoutConstraint.Attribute] = []
     /// The constraints that name this view.

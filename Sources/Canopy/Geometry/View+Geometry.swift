@@ -116,17 +116,19 @@ extension View {
     }
 
     /// Gives the view the center and bounds size Auto Layout solved for, as one change:
-    /// observers hear of it once, and autoresizing subviews follow the new size.
+    /// observers hear of it once, and autoresizing subviews follow the new size. Auto Layout
+    /// itself is not told: the change is its own answer, not an edit to solve again.
     func applyLayoutSolution(center newCenter: CGPoint, boundsSize size: CGSize) {
-        let oldSize = geometry.bounds.size
-        let moved = newCenter != geometry.center
-        if moved {
-            geometry.center = newCenter
-            rowDidChange()
-        }
-        applyBounds(CGRect(origin: geometry.bounds.origin, size: size))
-        guard moved || size != oldSize else { return }
-        geometryDidChange()
+        // One read and one write of the geometry: this runs for every view a solve moves.
+        var changed = geometry
+        let oldSize = changed.bounds.size
+        guard newCenter != changed.center || size != oldSize else { return }
+        changed.center = newCenter
+        changed.bounds.size = size
+        geometry = changed
+        rowDidChange()
+        if size != oldSize { boundsSizeDidChange(from: oldSize) }
+        observedPropertiesDidChange()
         autoresizeSubviews(after: oldSize)
     }
 
@@ -180,15 +182,18 @@ extension View {
         guard newBounds != old else { return }
         geometry.bounds = newBounds
         rowDidChange()
-        if newBounds.size != old.size {
-            setNeedsLayout()
-            superview?.setNeedsLayout()
-            if contentMode == .redraw { setNeedsDisplay() }
-            if old.size.isEmptyArea != newBounds.size.isEmptyArea { pendingDisplayBecameReachable() }
-        }
+        if newBounds.size != old.size { boundsSizeDidChange(from: old.size) }
         if newBounds.origin != old.origin {
             setNeedsLayout()
         }
+    }
+
+    /// The view and its superview lay out again, and a view that redraws on resizing redraws.
+    private func boundsSizeDidChange(from oldSize: CGSize) {
+        setNeedsLayout()
+        superview?.setNeedsLayout()
+        if contentMode == .redraw { setNeedsDisplay() }
+        if oldSize.isEmptyArea != geometry.bounds.size.isEmptyArea { pendingDisplayBecameReachable() }
     }
 }
 

@@ -337,8 +337,7 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     /// Tells Auto Layout that the rules it derives from the view (its frame and mask,
     /// intrinsic size, content priorities) may have changed; it re-solves if the view takes part.
     final func layoutRulesDidChange() {
-        guard let state = layoutStateStorage, !state.isReceivingSolution, let engine = storedWindow?.layoutEngineStorage
-        else { return }
+        guard layoutStateStorage != nil, let engine = storedWindow?.layoutEngineStorage else { return }
         engine.itemDidChange(self)
     }
 

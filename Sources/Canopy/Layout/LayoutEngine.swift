@@ -279,16 +279,17 @@ final class LayoutEngine {
             let minY = rounded(values[first + 2]), maxY = rounded(values[first + 2] + values[first + 3])
             let rect = CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
             let item = system.item(index)
-            if let guide = item as? LayoutGuide {
-                let origin = guide.owningView.map { LayoutSystem.contentOrigin(of: $0) } ?? .zero
-                guide.layoutFrame = rect.offsetBy(dx: -origin.x, dy: -origin.y)
-            } else if let view = item as? View, view !== window, let superview = view.superview {
+            if let view = item as? View {
+                guard view !== window, let superview = view.superview else { continue }
                 if superview !== lastSuperview {
                     lastSuperview = superview
                     lastOrigin = LayoutSystem.contentOrigin(of: superview)
                 }
                 place(view, at: rect, in: lastOrigin)
                 if view.translatesAutoresizingMaskIntoConstraints { framesPlaced.append(view) }
+            } else if let guide = item as? LayoutGuide {
+                let origin = guide.owningView.map { LayoutSystem.contentOrigin(of: $0) } ?? .zero
+                guide.layoutFrame = rect.offsetBy(dx: -origin.x, dy: -origin.y)
             }
         }
         return framesPlaced
@@ -297,13 +298,10 @@ final class LayoutEngine {
     /// Places `view` at `rect` (window space) in its superview, whose content origin is
     /// `origin`.
     private func place(_ view: View, at rect: CGRect, in origin: CGPoint) {
-        let state = view.layoutState
-        state.isReceivingSolution = true
         let anchor = view.anchorPoint
         view.applyLayoutSolution(
             center: CGPoint(x: rect.minX - origin.x + anchor.x * rect.width, y: rect.minY - origin.y + anchor.y * rect.height),
             boundsSize: rect.size)
-        state.isReceivingSolution = false
     }
 
     private func findings(_ solution: Solution, of system: LayoutSystem) -> LayoutReport {
