@@ -72,6 +72,8 @@ let benchmarks: @Sendable () -> Void = {
             let fixture = LayoutFixture(shape, count)
             Benchmark(
                 "Auto Layout full pass, \(shape) \(label(count))",
+                // Microseconds, so that the per-view cost can be compared from 1k views up.
+                configuration: .init(timeUnits: .microseconds),
                 closure: { _ in fixture.resizeAndLayOut() }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
         }
     }
