@@ -405,11 +405,11 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     s.report.failed_row = NONE;
     layout l;
     status = reserve(&s, &l, terms);
-    if (status == CNP_OK && record != NULL) {
-        status = record_prepare(record, &s, terms);
-    }
     if (status != CNP_OK) {
         return status;
+    }
+    if (record != NULL && record_prepare(record, &s, terms) != CNP_OK) {
+        record = NULL; // recording is optional: the solve goes on without it
     }
     status = solve_all(&s, &l, false);
     if (status == CNP_ERROR_TOO_LARGE && s.options.pin_fallback) {

@@ -27,6 +27,8 @@ struct cnp_solve_record {
     /// Whether the record holds a solve, and whether the indexes of the first change are built.
     bool kept, indexed;
     uint32_t variable_count, row_count, term_count, elimination_count;
+    /// The terms over all rows (rows may share terms), which `variable_rows` has room for.
+    uint64_t row_terms;
     cnp_solve_report report;
 
     // What substitution leaves (the arrays are lent to the solver).
@@ -104,6 +106,7 @@ static void carve(arena *a, cnp_solve_record *r, size_t variables, size_t rows, 
 
 cnp_status record_prepare(cnp_solve_record *record, solver *s, uint64_t terms) {
     const cnp_system *system = s->system;
+    record->row_terms = terms;
     arena measure = {0};
     carve(&measure, record, system->variable_count, system->row_count, (size_t)terms);
     if (measure.overflowed) {
@@ -203,6 +206,34 @@ static void index_rows_of_variables(cnp_solve_record *r, const cnp_system *syste
     }
 }
 
+/// Whether row `row` of `system` lies within its terms and names variables of the record's
+/// count: what a change reads, checked before it is read.
+static bool row_is_within(const cnp_solve_record *r, const cnp_system *system, uint32_t row) {
+    const cnp_row *x = &system->rows[row];
+    if ((uint64_t)x->first_term + x->term_count > system->term_count) {
+        return false;
+    }
+    for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
+        if (system->terms[t].variable >= r->variable_count) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Whether every row of `system` is within it and the rows' terms add up to what the record
+/// was sized for: a system of the same counts but other rows is refused rather than indexed.
+static bool rows_match_record(const cnp_solve_record *r, const cnp_system *system) {
+    uint64_t terms = 0;
+    for (uint32_t row = 0; row < system->row_count; row++) {
+        if (!row_is_within(r, system, row)) {
+            return false;
+        }
+        terms += system->rows[row].term_count;
+    }
+    return terms == r->row_terms;
+}
+
 static void build_indexes(cnp_solve_record *r, const cnp_system *system) {
     for (uint32_t row = 0; row < r->row_count; row++) {
         r->elimination_of_row[row] = NONE;
@@ -279,10 +310,14 @@ static double reduced_delta(const cnp_solve_record *r, const cnp_system *system,
     return delta;
 }
 
-/// Visits the pending eliminations in order, moving the classes they shifted or fixed.
-static void carry_through_eliminations(cnp_solve_record *r, const cnp_system *system, uint32_t *moved_count) {
+/// Visits the pending eliminations in order, moving the classes they shifted or fixed. A row
+/// that no longer lies within the system (its terms changed, against the contract) is refused.
+static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_system *system, uint32_t *moved_count) {
     for (uint32_t e = take_pending(r, 0); e != NONE; e = take_pending(r, e + 1)) {
         const elimination *x = &r->eliminations[e];
+        if (!row_is_within(r, system, x->row)) {
+            return CNP_ERROR_STALE;
+        }
         double delta = x->target == NONE ? 0.0 : reduced_delta(r, system, x);
         if (delta == 0.0) {
             continue; // a row that held as it was is checked with the others afterwards
@@ -302,6 +337,7 @@ static void carry_through_eliminations(cnp_solve_record *r, const cnp_system *sy
             }
         }
     }
+    return CNP_OK;
 }
 
 /// Writes the moved variables' values and folds their deltas into the kept offsets and class
@@ -342,6 +378,9 @@ static cnp_status check_row(cnp_solve_record *r, const cnp_system *system, uint3
         return CNP_OK;
     }
     r->row_mark[row] = r->stamp;
+    if (!row_is_within(r, system, row)) {
+        return CNP_ERROR_STALE;
+    }
     double tolerance = 0.0;
     double violation = system_row_violation(system, solution->values, row, &tolerance);
     bool holds = fabs(violation) <= tolerance;
@@ -387,8 +426,10 @@ static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uin
         set_pending(r, e);
     }
     uint32_t moved_count = 0;
-    carry_through_eliminations(r, system, &moved_count);
-    cnp_status status = settle_moved(r, moved_count, solution->values, changed, changed_count);
+    cnp_status status = carry_through_eliminations(r, system, &moved_count);
+    if (status == CNP_OK) {
+        status = settle_moved(r, moved_count, solution->values, changed, changed_count);
+    }
     if (status == CNP_OK) {
         status = check_rows(r, system, changed_rows, changed_row_count, moved_count, solution);
     }
@@ -430,10 +471,13 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
     } else {
         status = check_changed_rows(system, changed_rows, changed_row_count);
     }
-    if (status == CNP_OK) {
-        if (!record->indexed) {
+    if (status == CNP_OK && !record->indexed) {
+        status = rows_match_record(record, system) ? CNP_OK : CNP_ERROR_STALE;
+        if (status == CNP_OK) {
             build_indexes(record, system);
         }
+    }
+    if (status == CNP_OK) {
         status = carry(record, system, changed_rows, changed_row_count, solution, changed_variables, changed_count);
     }
     if (status != CNP_OK) {

@@ -86,10 +86,36 @@ struct LabelTests {
         #expect(label.intrinsicContentSize == CGSize(
             width: font.width(of: "aaaa a").rounded(.up), height: (2 * font.lineHeight).rounded(.up)))
 
-        label.text = "a\nbb\n\nc"
+        label.text = "a\nbb\r\n\nc"
         label.preferredMaxLayoutWidth = 0
         #expect(label.intrinsicContentSize == CGSize(
             width: font.width(of: "bb").rounded(.up), height: (4 * font.lineHeight).rounded(.up)))
+
+        // Leading spaces stay on the first line; they make no empty line of their own.
+        label.lineBreakMode = .byWordWrapping
+        label.text = "  aaaaaaaaaa"
+        label.preferredMaxLayoutWidth = font.width(of: "  aaaa") + 0.5
+        let perLine = Int((label.preferredMaxLayoutWidth / font.width(of: "a")).rounded(.down))
+        let lines = 1 + (6 + perLine - 1) / perLine  // "  aaaa", then the six others
+        #expect(label.intrinsicContentSize.height == (CGFloat(lines) * font.lineHeight).rounded(.up))
+    }
+
+    /// A label laid out on one line that becomes multi-line wraps at the width it was given.
+    @Test func aLabelMadeMultiLineWrapsAtItsLaidOutWidth() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let text = label(words("word", 12), in: window)
+        text.numberOfLines = 1
+        LayoutConstraint.activate([
+            text.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 20),
+            text.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -20),
+            text.topAnchor.constraint(equalTo: window.topAnchor),
+        ])
+        window.runUpdateCycle()
+        #expect(text.frame.height == font.lineHeight.rounded(.up))
+        text.numberOfLines = 0
+        window.runUpdateCycle()
+        let lines = lineCount(of: "word", 12, within: 280, font: font)
+        #expect(lines > 1 && text.frame.height == (CGFloat(lines) * font.lineHeight).rounded(.up))
     }
 
     /// `textRect` stops at the lines that fit in the height offered, and `sizeThatFits` wraps

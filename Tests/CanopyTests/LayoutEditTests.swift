@@ -271,6 +271,45 @@ struct LayoutEditTests {
         #expect(window.layoutReport.carriedConstants && box.frame.width == 45)
     }
 
+    /// An observer that edits a constraint while the engine sets frames: the edit is solved in
+    /// the same update cycle's next round, not lost with the system the solve kept.
+    @Test func anEditMadeWhileFramesAreSetIsNotLost() {
+        let (window, box, width) = laidOutBox()
+        let height = box.constraints.first { $0.firstAttribute == .height }!
+        let token = box.observe(\.frame) { box, change in
+            if change.newValue.width == 70 { height.constant = 90 }
+        }
+        width.constant = 70
+        window.runUpdateCycle()
+        #expect(box.frame.size == CGSize(width: 70, height: 90))
+        token.cancel()
+    }
+
+    /// An observer that removes a view while the engine sets frames stops the placing (the
+    /// view may be gone); the next round lays out what is left.
+    @Test func aViewRemovedWhileFramesAreSetStopsThePlacing() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let first = constrainedSubviews(1, of: window)[0]
+        var second: View? = constrainedSubviews(1, of: window)[0]
+        let firstLeft = first.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 10)
+        LayoutConstraint.activate([
+            firstLeft, first.topAnchor.constraint(equalTo: window.topAnchor),
+            first.widthAnchor.constraint(equalToConstant: 20), first.heightAnchor.constraint(equalToConstant: 20),
+            second!.leftAnchor.constraint(equalTo: first.rightAnchor), second!.topAnchor.constraint(equalTo: window.topAnchor),
+            second!.widthAnchor.constraint(equalToConstant: 20), second!.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        window.runUpdateCycle()
+        weak var removed = second
+        let token = first.observe(\.frame) { _, _ in
+            second?.removeFromSuperview()
+            second = nil
+        }
+        firstLeft.constant = 30
+        let report = window.runUpdateCycle()
+        #expect(removed == nil && report.problems.isEmpty && first.frame.minX == 30)
+        token.cancel()
+    }
+
     /// More edits between two solves than the system has rows: the list of edits is dropped
     /// and the system collected again, with the last values.
     @Test func manyEditsBetweenSolvesCollectTheSystemAgain() {

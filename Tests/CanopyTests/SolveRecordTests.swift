@@ -142,6 +142,13 @@ struct SolveRecordTests {
         #expect(carried([1]) { $0.rows[1].priority = 500 } == CNP_ERROR_STALE, "a settled row made soft")
         #expect(carried([0]) { $0.add([(1, 1)], CNP_RELATION_LESS_EQUAL, 100) } == CNP_ERROR_STALE, "other counts")
         #expect(carried([0, 1]) { _ in } == CNP_OK)
+        #expect(carried([0]) { $0.rows[1].first_term = 7 } == CNP_ERROR_STALE, "a row outside the terms")
+        #expect(carried([0]) { $0.rows[1].term_count = 1 } == CNP_ERROR_STALE, "other rows of the same counts")
+        // Once indexed, a visited row outside the terms is refused too.
+        var indexed = system
+        #expect(indexed.isKept(in: workspace, by: record) && indexed.carry([0], through: record).0 == CNP_OK)
+        indexed.rows[1].first_term = 7
+        #expect(indexed.carry([1], through: record).0 == CNP_ERROR_STALE)
 
         // Nothing changed: nothing moves.
         let kept = system.isKept(in: workspace, by: record)

@@ -181,7 +181,8 @@ size_t cnp_solve_record_capacity(const cnp_solve_record *record);
 /// cnp_solve, also keeping in `record` the order and factors of substitution's eliminations
 /// when substitution settles the whole system: every variable fixed by required equalities of
 /// one or two variables, no conflict, no dense block; the other rows only checked. Otherwise,
-/// or on an error, `record` is left empty. `record` may be NULL (cnp_solve then).
+/// or on an error, `record` is left empty; when the record cannot grow, the solve goes on
+/// without it. `record` may be NULL (cnp_solve then).
 cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
                                cnp_solve_report *report, cnp_solve_record *record);
 
@@ -198,7 +199,8 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// be NULL) receives the recorded solve's report.
 ///
 /// CNP_ERROR_STALE when the record cannot carry the change: it is empty, or was filled for a
-/// system of other counts, or a changed row is no longer a required equality although
+/// system of other counts or other rows (checked in full at the first change after a solve, and
+/// on every row a change reads), or a changed row is no longer a required equality although
 /// substitution settled it, or a required row over settled variables no longer holds (a
 /// conflict: the full solve finds its smallest set). Input errors as cnp_solve's, for the
 /// changed rows. On any error `record` is emptied and `solution` is unspecified: solve in full.

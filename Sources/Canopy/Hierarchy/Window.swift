@@ -103,7 +103,9 @@ open class Window: View {
     public func runUpdateCycle(maxRounds: Int = 16) -> UpdateCycleReport {
         var report = UpdateCycleReport()
         let clock = ContinuousClock()
-        while UpdatePasses.hasRunnableWork(under: self) {
+        // A solve requested during this round's solve (an observer of a frame it set edited a
+        // constraint) counts as work too: the layout pass has already taken the window's flag.
+        while UpdatePasses.hasRunnableWork(under: self) || layoutEngineStorage?.needsSolve == true {
             guard report.rounds < maxRounds else {
                 report.problems.append(
                     .didNotSettle(

@@ -34,11 +34,15 @@ final class LayoutEngine {
     private var ambiguousViews: [View] = []
     /// The latest solve's findings.
     private(set) var report = LayoutReport()
+    /// Counts changes of structure, so that a solve can tell whether one came while it ran
+    /// (from an observer of a frame it set, say): its system is then not kept.
+    private var structureChanges = 0
 
     init(window: Window) { self.window = window }
 
     /// The structure changed: the next update cycle collects the system again.
     func markDirty() {
+        structureChanges += 1
         system = nil
         editedViews = []
         editedConstraints = []
@@ -85,6 +89,7 @@ final class LayoutEngine {
     func solveIfNeeded() throws(CoreError) -> [UpdateCycleReport.Problem] {
         guard needsSolve else { return [] }
         needsSolve = false
+        let changesBefore = structureChanges
         let clock = ContinuousClock()
         var durations = LayoutReport.Durations()
         var system: LayoutSystem!
@@ -110,8 +115,19 @@ final class LayoutEngine {
         // Frames turned into constraints now say where those views were placed (rounded), as
         // a system collected from the tree would.
         system.rowsWithNewConstants = []
-        if !carried, let solution { system.reference = solution.values }
-        if system.refresh(views: framesPlaced, constraints: []) != nil { self.system = system }
+        // Undetermined variables stay where this solve put them (edited views included).
+        if let solution, !carried {
+            system.reference = solution.values
+        } else if let solution {
+            // The carry wrote the variables that moved; edited views keep their solved values too.
+            for variable in (edited ?? []).flatMap({ system.variable($0, 0)..<system.variable($0, 0) + 4 }) {
+                system.reference[variable] = solution.values[variable]
+            }
+        }
+        // The system is kept unless the structure changed meanwhile (its edits would be lost).
+        if system.refresh(views: framesPlaced, constraints: []) != nil, structureChanges == changesBefore {
+            self.system = system
+        }
         return report.conflicts.map { .unsatisfiableConstraints(log: $0.logMessage) }
             + report.ambiguities.map { .ambiguousLayout(item: $0.item, attributes: $0.attributes.map { "\($0)" }) }
             + report.tiedConstraints.map { .ambiguousLayout(item: $0.joined(separator: ", "), attributes: ["priority tie"]) }
@@ -139,7 +155,9 @@ final class LayoutEngine {
     private func carryNewConstants(of system: inout LayoutSystem, movingInto moved: inout ItemSet) -> Bool {
         guard recordHoldsSolution, let rows = system.rowsWithNewConstants, var carried = solution else { return false }
         solution = nil
-        report.solvedValues = []  // `carried` then holds its arrays alone, and changes them in place
+        // `carried` then holds its arrays alone and changes them in place (but for the first
+        // carry after a full solve, whose values the system's reference values share: one copy).
+        report.solvedValues = []
         recordHoldsSolution = false
         var status = CNP_OK
         let changed = [UInt32](unsafeUninitializedCapacity: carried.values.count) { buffer, count in
@@ -269,7 +287,10 @@ final class LayoutEngine {
         var lastSuperview: View?
         var lastOrigin = CGPoint.zero
         var next = toPlace.first(from: 0)
-        while let index = next {
+        let changesBefore = structureChanges
+        // A change of structure made meanwhile (an observer of a frame removed a view, say)
+        // stops the placing: the items may be gone, and the next round solves again.
+        while let index = next, structureChanges == changesBefore {
             if moved.contains(index) {
                 for child in system.children(of: index) { toPlace.insert(Int(child)) }
             }

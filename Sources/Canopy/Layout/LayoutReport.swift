@@ -85,7 +85,7 @@ public struct LayoutReport {
     /// pixel grid (transforms ignored, as Auto Layout ignores them), or `nil` when the item had
     /// no part in the solve.
     public func solvedRect(of item: LayoutItem) -> CGRect? {
-        guard let index = solvedIndex[ObjectIdentifier(item)] else { return nil }
+        guard let index = solvedIndex[ObjectIdentifier(item)], 4 * index + 4 <= solvedValues.count else { return nil }
         let v = solvedValues[4 * index..<4 * index + 4].map { CGFloat($0) }
         return CGRect(x: v[0], y: v[2], width: v[1], height: v[3])
     }

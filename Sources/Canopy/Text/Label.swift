@@ -75,7 +75,7 @@ open class Label: View {
         var widths = set.prefix(shown).map { font.width(of: $0) }
         if set.count > shown {
             // The last line shown holds the rest of the text, cut to the width when drawn.
-            widths[shown - 1] = font.width(of: set[(shown - 1)...].joined(separator: " "))
+            widths[shown - 1] = font.width(of: set[(shown - 1)...].filter { !$0.isEmpty }.joined(separator: " "))
         }
         let width = min(widths.max() ?? 0, bounds.width)
         return CGRect(
@@ -83,12 +83,13 @@ open class Label: View {
             size: CGSize(width: width.rounded(.up), height: (CGFloat(shown) * font.lineHeight).rounded(.up)))
     }
 
-    /// A multi-line label without a preferred width measures again when its width changed.
+    /// Notes the laid-out width; a multi-line label without a preferred width measures again
+    /// when it changed.
     open override func layoutSubviews() {
         super.layoutSubviews()
-        guard numberOfLines != 1, preferredMaxLayoutWidth <= 0, bounds.width != laidOutWidth else { return }
+        guard bounds.width != laidOutWidth else { return }
         laidOutWidth = bounds.width
-        invalidateIntrinsicContentSize()
+        if numberOfLines != 1 && !(preferredMaxLayoutWidth > 0) { invalidateIntrinsicContentSize() }
     }
 
     /// The width the text wraps at for the intrinsic size, or `nil` for one line per paragraph.

@@ -19,8 +19,9 @@ public enum LineBreakMode: Sendable, Hashable {
 }
 
 /// Text set in lines no wider than a width: explicit line breaks first, then greedy filling,
-/// each line taking as many whole words (or characters) as fit. Spaces where a line breaks
-/// are dropped.
+/// each line taking as many whole words as fit (or characters, when breaking by characters or
+/// when a word alone is too wide). Spaces where a line breaks are dropped. Widths add up
+/// character by character, so each line is measured once, up to where it breaks.
 struct LineBreaker {
     let font: Font
     /// The widest a line may be; `nil` for no limit (only explicit line breaks).
@@ -29,12 +30,12 @@ struct LineBreaker {
 
     /// The lines of `text`, top to bottom.
     func lines(of text: String) -> [Substring] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph -> [Substring] in
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).flatMap { paragraph -> [Substring] in
             guard let width, !paragraph.isEmpty else { return [paragraph] }
             var lines: [Substring] = []
             var rest = paragraph[...]
             while !rest.isEmpty {
-                let end = (byCharacters ? nil : wordBreak(in: rest, within: width)) ?? characterBreak(in: rest, within: width)
+                let end = lineEnd(in: rest, within: width)
                 lines.append(rest[..<end])
                 rest = rest[end...].drop(while: { $0 == " " })
             }
@@ -42,29 +43,26 @@ struct LineBreaker {
         }
     }
 
-    /// The end of the longest run of whole words at the start of `text` that fits, or `nil`
-    /// when its first word alone is too wide.
-    private func wordBreak(in text: Substring, within width: CGFloat) -> Substring.Index? {
-        var fitting: Substring.Index?
-        var wordStart = text.startIndex
-        while wordStart < text.endIndex {
-            let wordEnd = text[wordStart...].firstIndex(of: " ") ?? text.endIndex
-            guard font.width(of: text[..<wordEnd]) <= width else { break }
-            fitting = wordEnd
-            wordStart = text[wordEnd...].firstIndex { $0 != " " } ?? text.endIndex
+    /// Where the line starting `text` ends: after its last whole word that fits (the spaces
+    /// after it are left for the caller to drop), or, breaking by characters or when even the
+    /// first word is too wide, after its last character that fits; at least one character, so
+    /// that every line makes progress.
+    private func lineEnd(in text: Substring, within width: CGFloat) -> Substring.Index {
+        var used: CGFloat = 0
+        var afterLastWord: Substring.Index?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index] == " ", index > text.startIndex, text[text.index(before: index)] != " " {
+                afterLastWord = index
+            }
+            used += font.width(of: text[index..<next])
+            if used > width {
+                guard index > text.startIndex else { return next }
+                return byCharacters ? index : afterLastWord ?? index
+            }
+            index = next
         }
-        return fitting
-    }
-
-    /// The end of the longest run of characters at the start of `text` that fits; at least
-    /// one character, so that every line makes progress.
-    private func characterBreak(in text: Substring, within width: CGFloat) -> Substring.Index {
-        var end = text.index(after: text.startIndex)
-        while end < text.endIndex {
-            let next = text.index(after: end)
-            guard font.width(of: text[..<next]) <= width else { break }
-            end = next
-        }
-        return end
+        return text.endIndex
     }
 }
