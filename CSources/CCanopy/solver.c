@@ -194,15 +194,26 @@ static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, 
         if (s->options.pin_fallback && unknowns > s->options.pin_block_limit) {
             return CNP_ERROR_TOO_LARGE; // try the pins first (solve_large)
         }
+        cnp_status status = CNP_OK;
+        if (s->memo != NULL &&
+            memo_recall(s, block_variables, unknowns, block_rows, block_row_count, substituted, &status)) {
+            if (status != CNP_OK) {
+                return status;
+            }
+            continue;
+        }
         block_outcome outcome = BLOCK_SOLVED;
-        cnp_status status = solve_block(s, block_variables, unknowns, block_rows, block_row_count, substituted,
-                                        &outcome);
+        cnp_solve_report before = s->report;
+        double work_before = s->work;
+        status = solve_block(s, block_variables, unknowns, block_rows, block_row_count, substituted, &outcome);
         if (status != CNP_OK) {
             return status;
         }
         if (outcome == BLOCK_NEEDS_ORIGINAL_ROWS) {
             s->row_flags[block_rows[0]] |= ROW_UNSOUND;
             (*flagged)++;
+        } else if (s->memo != NULL) {
+            memo_keep(s, block_variables, unknowns, block_rows, block_row_count, &before, work_before);
         }
     }
     return CNP_OK;
@@ -286,6 +297,9 @@ static cnp_status solve_flagged_components(solver *s, layout *l) {
 /// the dense path.
 static cnp_status solve_all(solver *s, layout *l, bool pinned) {
     start_state(s);
+    if (s->memo != NULL) {
+        memo_begin(s->memo);
+    }
     pass_outcome outcome;
     const solver_options *options = &s->options;
     cnp_status status = solve_rows(s, l, s->component_variables, s->system->variable_count, s->component_rows,
@@ -411,6 +425,7 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     if (record != NULL && record_prepare(record, &s, terms) != CNP_OK) {
         record = NULL; // recording is optional: the solve goes on without it
     }
+    s.memo = record != NULL ? record_memo(record) : NULL;
     status = solve_all(&s, &l, false);
     if (status == CNP_ERROR_TOO_LARGE && s.options.pin_fallback) {
         status = solve_large(&s, &l);
@@ -422,6 +437,7 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     }
     if (record != NULL) {
         s.report.recorded = record_finish(record, &s, status);
+        memo_finish(s.memo, status == CNP_OK);
     }
     if (report != NULL) {
         *report = s.report;

@@ -304,21 +304,9 @@ static void sort_by_level(const solver *s, uint32_t *rows, uint32_t count, uint3
     }
 }
 
-/// Each unknown's reference pull: its members' "variable == reference" rows summed into one,
-/// weight * x = target with weight^2 = sum scale^2 (same minimizer).
 static void gather_references(dense_block *d) {
-    const solver *s = d->s;
-    const double *reference = s->system->reference;
     for (uint32_t u = 0; u < d->n; u++) {
-        double squares = 0.0, pull = 0.0;
-        for (uint32_t m = d->variables[u]; m != NONE; m = s->next_member[m]) {
-            double target = (reference != NULL ? reference[m] : 0.0) - s->offset[m];
-            squares += s->scale[m] * s->scale[m];
-            pull += s->scale[m] * target;
-        }
-        double weight = sqrt(squares);
-        d->reference_weight[u] = weight;
-        d->reference_target[u] = weight > 0 ? pull / weight : 0.0;
+        reference_pull(d->s, d->variables[u], &d->reference_weight[u], &d->reference_target[u]);
     }
 }
 

@@ -11,6 +11,7 @@
  *   solver_conflicts.c  a smallest set of conflicting required rows (deletion filter)
  *   solver_kernel_*.c   the dense factorizations, by LAPACK and by hand for tiny blocks
  *   solver_record.c     substitution's eliminations kept, and new constants carried through them
+ *   solver_memo.c       dense blocks' answers kept from one recorded solve to the next
  */
 #ifndef CNP_SOLVER_INTERNAL_H
 #define CNP_SOLVER_INTERNAL_H
@@ -172,6 +173,19 @@ typedef struct elimination {
     double divisor;
 } elimination;
 
+/// Dense blocks' answers kept from one recorded solve to the next (solver_memo.c): entries of
+/// 64-bit words, [first row, key length, answer length, key..., answer...], in order of the
+/// blocks' first rows.
+typedef struct block_memo {
+    uint64_t *kept;     // the previous solve's entries
+    size_t kept_length, kept_capacity;
+    uint64_t *fresh;    // this solve's
+    size_t fresh_length, fresh_capacity;
+    size_t cursor;      // the next kept entry to compare
+    uint64_t *key;      // the block being solved: its key, then its answer
+    size_t key_length, key_capacity;
+} block_memo;
+
 /// One solve's state. Per-variable arrays are indexed by variable, per-row arrays by row.
 typedef struct solver {
     const cnp_system *system;
@@ -227,6 +241,8 @@ typedef struct solver {
     /// Whether a pass after the first (a component solved again, the pins) made the record
     /// incomplete.
     bool record_broken;
+    /// Block answers kept between recorded solves; NULL when the solve is not recorded.
+    block_memo *memo;
 } solver;
 
 /// The rows of `row` as a cnp_row.
@@ -236,6 +252,20 @@ static inline const cnp_row *solver_row(const solver *s, uint32_t row) {
 
 static inline bool row_is_required(const solver *s, uint32_t row) {
     return solver_row(s, row)->priority >= CNP_PRIORITY_REQUIRED;
+}
+
+/// The reference pull of representative `rep`: its members' "variable == reference" rows
+/// summed into one, weight * x = target with weight^2 = sum scale^2 (same minimizer).
+static inline void reference_pull(const solver *s, uint32_t rep, double *weight, double *target) {
+    const double *reference = s->system->reference;
+    double squares = 0.0, pull = 0.0;
+    for (uint32_t m = rep; m != NONE; m = s->next_member[m]) {
+        double aim = (reference != NULL ? reference[m] : 0.0) - s->offset[m];
+        squares += s->scale[m] * s->scale[m];
+        pull += s->scale[m] * aim;
+    }
+    *weight = sqrt(squares);
+    *target = *weight > 0 ? pull / *weight : 0.0;
 }
 
 /// The violation of `lhs relation constant`: lhs - constant for an equality, the excess for an
@@ -334,6 +364,28 @@ cnp_status record_prepare(cnp_solve_record *record, solver *s, uint64_t terms);
 bool record_finish(cnp_solve_record *record, const solver *s, cnp_status status);
 /// Empties the record.
 void record_forget(cnp_solve_record *record);
+
+/// The record's block answers.
+block_memo *record_memo(cnp_solve_record *record);
+
+// solver_memo.c
+/// Starts a pass over the whole system: no answers kept from it yet, the previous solve's read
+/// from the start.
+void memo_begin(block_memo *memo);
+/// Gives the block its answer from the previous solve when its inputs are the same bit for bit
+/// (returns true; `*status` says whether the work limit still holds). Otherwise returns false,
+/// keeping the block's key for memo_keep.
+bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                 uint32_t row_count, bool substituted, cnp_status *status);
+/// Keeps the answer of the block just solved (its key from memo_recall), unless it met a
+/// conflict; `before` is the report and `work_before` the work from before the block.
+void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+               uint32_t row_count, const cnp_solve_report *before, double work_before);
+/// Ends a solve: its answers become the ones kept, or, when it failed, none are.
+void memo_finish(block_memo *memo, bool succeeded);
+/// Frees the memo's memory; the bytes it holds, for memory reports.
+void memo_free(block_memo *memo);
+size_t memo_capacity(const block_memo *memo);
 
 /// Notes an elimination in order, when the solve is recorded.
 static inline void note_elimination(solver *s, uint32_t row, uint32_t target, uint32_t run, double divisor) {

@@ -55,6 +55,9 @@ struct cnp_solve_record {
     uint64_t *pending;    // bit e: elimination e is to be visited
     uint32_t *moved;      // the variables moved, in the order moved
     uint32_t stamp;
+
+    /// Dense blocks' answers, kept whatever the system (solver_memo.c).
+    block_memo memo;
 };
 
 cnp_solve_record *cnp_solve_record_create(void) {
@@ -64,12 +67,17 @@ cnp_solve_record *cnp_solve_record_create(void) {
 void cnp_solve_record_destroy(cnp_solve_record *record) {
     if (record != NULL) {
         free(record->memory);
+        memo_free(&record->memo);
         free(record);
     }
 }
 
 size_t cnp_solve_record_capacity(const cnp_solve_record *record) {
-    return record != NULL ? record->capacity : 0;
+    return record != NULL ? record->capacity + memo_capacity(&record->memo) : 0;
+}
+
+block_memo *record_memo(cnp_solve_record *record) {
+    return &record->memo;
 }
 
 void record_forget(cnp_solve_record *record) {

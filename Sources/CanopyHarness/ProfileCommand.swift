@@ -95,7 +95,8 @@ struct ProfileCommand: ParsableCommand {
         if layout.rows > 0 {
             profile.notes.append(
                 "Auto Layout: \(layout.variables) variables, \(layout.rows) rows, \(layout.substituted) settled by substitution, "
-                    + "\(layout.blocks) dense blocks (largest \(layout.largestBlock) unknowns), \(layout.activeSetIterations) active-set iterations; "
+                    + "\(layout.blocks) dense blocks (largest \(layout.largestBlock) unknowns, \(layout.recalledBlocks) recalled from the solve before), "
+                    + "\(layout.activeSetIterations) active-set iterations; "
                     + (layout.reusedSystem ? "the last solve reused the kept system" : "the last solve collected the system anew")
                     + (layout.carriedConstants ? " and carried its new constants through the record of the solve before" : ""))
         }
@@ -105,7 +106,8 @@ struct ProfileCommand: ParsableCommand {
             json
                 ? profile.json(extra: [
                     "variables": layout.variables, "rows": layout.rows, "blocks": layout.blocks,
-                    "largest_block": layout.largestBlock, "active_set_iterations": layout.activeSetIterations,
+                    "largest_block": layout.largestBlock, "recalled_blocks": layout.recalledBlocks,
+                    "active_set_iterations": layout.activeSetIterations,
                     "reused_system": layout.reusedSystem, "carried_constants": layout.carriedConstants,
                 ])
                 : profile.table())

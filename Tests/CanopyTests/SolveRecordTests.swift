@@ -119,6 +119,41 @@ struct SolveRecordTests {
         #expect(carried > 1500 && refused > 20, "\(carried) carried, \(refused) refused")
     }
 
+    /// Random systems with dense blocks, solved twice through one record with a constant
+    /// changed (or not) in between: blocks whose inputs did not change get their answers from
+    /// the record, and everything (values, states, errors, the report's counts) is what a solve
+    /// without a record gives, bit for bit.
+    @Test func recalledBlocksGiveWhatSolvingGives() {
+        let solver = SolverMemory()
+        let (workspace, record) = (solver.workspace, solver.record)
+        defer { withExtendedLifetime(solver) {} }
+        var recalled = 0, solvedAgain = 0
+        for seed in UInt64(0)..<1_500 {
+            let random = SolverFuzzTests.RandomSystem(seed: seed)
+            var system = CoreSystem(variableCount: random.variableCount, rows: random.rows, terms: random.terms)
+            _ = system.solve(in: workspace, recording: record)
+            if seed % 3 != 0 {
+                system.rows[Int(seed / 3) % system.rows.count].constant += 5
+            }
+            var fresh = system
+            let (freshStatus, freshReport) = fresh.solve(in: workspace)
+            let (status, report) = system.solve(in: workspace, recording: record)
+            #expect(status == freshStatus, "seed \(seed)")
+            guard status == CNP_OK else { continue }
+            #expect(system.values.map(\.bitPattern) == fresh.values.map(\.bitPattern), "seed \(seed)")
+            #expect(system.errors.map(\.bitPattern) == fresh.errors.map(\.bitPattern), "seed \(seed)")
+            #expect(system.states == fresh.states && system.variableStates == fresh.variableStates, "seed \(seed)")
+            #expect(
+                report.blocks == freshReport.blocks && report.levels == freshReport.levels
+                    && report.active_set_iterations == freshReport.active_set_iterations
+                    && report.largest_block == freshReport.largest_block && report.broken_rows == freshReport.broken_rows,
+                "seed \(seed)")
+            recalled += Int(report.recalled_blocks)
+            solvedAgain += Int(report.blocks - report.recalled_blocks)
+        }
+        #expect(recalled > 500 && solvedAgain > 500, "\(recalled) recalled, \(solvedAgain) solved again")
+    }
+
     /// What a record cannot carry is refused, and the record is emptied.
     @Test func aRecordRefusesWhatItCannotCarry() {
         let solver = SolverMemory()

@@ -141,6 +141,9 @@ typedef struct cnp_solve_report {
     uint32_t failed_row;
     /// 1 when cnp_solve_recording kept this solve in its record, else 0.
     uint32_t recorded;
+    /// Of `blocks`, those whose inputs were bit for bit those of a block of the previous
+    /// recorded solve, and which got its answer again without solving.
+    uint32_t recalled_blocks;
 } cnp_solve_report;
 
 /// Solves `system` into `solution`. `report` may be NULL.
@@ -180,7 +183,10 @@ size_t cnp_solve_record_capacity(const cnp_solve_record *record);
 
 /// cnp_solve, also keeping in `record` the order and factors of substitution's eliminations
 /// when substitution settles the whole system: every variable fixed by required equalities of
-/// one or two variables, no conflict, no dense block; the other rows only checked. Otherwise,
+/// one or two variables, no conflict, no dense block; the other rows only checked. Whatever
+/// the system, `record` also keeps each dense block's answer (but for blocks with conflicting
+/// rows): a block of the next recorded solve whose inputs are the same bit for bit gets that
+/// answer again without being solved, so the result is the one solving gives. Otherwise,
 /// or on an error, `record` is left empty; when the record cannot grow, the solve goes on
 /// without it. `record` may be NULL (cnp_solve then).
 cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,

@@ -331,6 +331,7 @@ final class LayoutEngine {
         report.rows = system.rows.count
         report.blocks = Int(solution.stats.blocks)
         report.largestBlock = Int(solution.stats.largest_block)
+        report.recalledBlocks = Int(solution.stats.recalled_blocks)
         report.substituted = Int(solution.stats.substituted)
         report.activeSetIterations = Int(solution.stats.active_set_iterations)
         report.conflicts = conflicts(solution, of: system)

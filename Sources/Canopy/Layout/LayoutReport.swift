@@ -49,6 +49,9 @@ public struct LayoutReport {
     public internal(set) var rows = 0
     /// Blocks solved densely, and the largest one's unknowns.
     public internal(set) var blocks = 0, largestBlock = 0
+    /// Of the dense blocks, those whose inputs were those of a block of the previous solve, bit
+    /// for bit, and which got its answer again without being solved.
+    public internal(set) var recalledBlocks = 0
     /// Variables settled by substitution.
     public internal(set) var substituted = 0
     /// Active-set iterations over all blocks and levels.
