@@ -46,17 +46,21 @@ typedef struct layout {
     uint32_t *block_row_start;
 } layout;
 
-static void carve(arena *a, solver *s, layout *l, size_t variables, size_t rows, size_t terms) {
+/// The solver's arrays out of `a`; the substitution classes' arrays only when a record has not
+/// lent its own (`classes_lent`).
+static void carve(arena *a, solver *s, layout *l, size_t variables, size_t rows, size_t terms, bool classes_lent) {
     size_t starts = variables + 2;
     s->find = arena_take(a, variables, sizeof(uint32_t));
-    s->rep = arena_take(a, variables, sizeof(uint32_t));
-    s->scale = arena_take(a, variables, sizeof(double));
-    s->offset = arena_take(a, variables, sizeof(double));
-    s->next_member = arena_take(a, variables, sizeof(uint32_t));
-    s->last_member = arena_take(a, variables, sizeof(uint32_t));
-    s->class_size = arena_take(a, variables, sizeof(uint32_t));
+    if (!classes_lent) {
+        s->rep = arena_take(a, variables, sizeof(uint32_t));
+        s->scale = arena_take(a, variables, sizeof(double));
+        s->offset = arena_take(a, variables, sizeof(double));
+        s->next_member = arena_take(a, variables, sizeof(uint32_t));
+        s->last_member = arena_take(a, variables, sizeof(uint32_t));
+        s->class_size = arena_take(a, variables, sizeof(uint32_t));
+        s->rep_value = arena_take(a, variables, sizeof(double));
+    }
     s->variable_flags = arena_take(a, variables, sizeof(uint8_t));
-    s->rep_value = arena_take(a, variables, sizeof(double));
     s->local = arena_take(a, variables, sizeof(uint32_t));
     s->slot = arena_take(a, variables, sizeof(uint32_t));
     s->component_variables = arena_take(a, variables, sizeof(uint32_t));
@@ -95,10 +99,10 @@ static uint64_t total_row_terms(const cnp_system *system) {
     return total;
 }
 
-static cnp_status reserve(solver *s, layout *l, uint64_t terms) {
+static cnp_status reserve(solver *s, layout *l, uint64_t terms, bool classes_lent) {
     const cnp_system *system = s->system;
     arena measure = {0};
-    carve(&measure, s, l, system->variable_count, system->row_count, (size_t)terms);
+    carve(&measure, s, l, system->variable_count, system->row_count, (size_t)terms, classes_lent);
     if (measure.overflowed) {
         return CNP_ERROR_TOO_LARGE;
     }
@@ -107,7 +111,7 @@ static cnp_status reserve(solver *s, layout *l, uint64_t terms) {
         return CNP_ERROR_OUT_OF_MEMORY;
     }
     arena pieces = {memory, 0, false};
-    carve(&pieces, s, l, system->variable_count, system->row_count, (size_t)terms);
+    carve(&pieces, s, l, system->variable_count, system->row_count, (size_t)terms, classes_lent);
     return CNP_OK;
 }
 
@@ -417,15 +421,18 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     }
     solver s = {.system = system, .solution = solution, .options = *options, .workspace = workspace};
     s.report.failed_row = NONE;
-    layout l;
-    status = reserve(&s, &l, terms);
-    if (status != CNP_OK) {
-        return status;
-    }
     if (record != NULL && record_prepare(record, &s, terms) != CNP_OK) {
         record = NULL; // recording is optional: the solve goes on without it
     }
     s.memo = record != NULL ? record_memo(record) : NULL;
+    layout l;
+    status = reserve(&s, &l, terms, record != NULL);
+    if (status != CNP_OK) {
+        if (record != NULL) {
+            memo_finish(s.memo, false);
+        }
+        return status;
+    }
     status = solve_all(&s, &l, false);
     if (status == CNP_ERROR_TOO_LARGE && s.options.pin_fallback) {
         status = solve_large(&s, &l);

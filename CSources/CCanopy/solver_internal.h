@@ -355,9 +355,9 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
                        uint32_t row_count, bool substituted, block_outcome *outcome);
 
 // solver_record.c
-/// Lends the record's per-variable arrays to the solver (so that what substitution leaves in
-/// them is kept without a copy) and gives it room for the eliminations; `terms` is the total
-/// over all rows.
+/// Lends the record's substitution arrays to the solver (so that what substitution leaves in
+/// them is kept without a copy; the solver then carves none of its own) and gives it room for
+/// the eliminations; `terms` is the total over all rows.
 cnp_status record_prepare(cnp_solve_record *record, solver *s, uint64_t terms);
 /// Keeps the solve in the record if it succeeded and substitution settled all of it; returns
 /// whether it did.
@@ -383,8 +383,9 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
                uint32_t row_count, const cnp_solve_report *before, double work_before);
 /// Ends a solve: its answers become the ones kept, or, when it failed, none are.
 void memo_finish(block_memo *memo, bool succeeded);
-/// Frees the memo's memory; the bytes it holds, for memory reports.
+/// Frees the memo's memory.
 void memo_free(block_memo *memo);
+/// The bytes the memo holds, for memory reports.
 size_t memo_capacity(const block_memo *memo);
 
 /// Notes an elimination in order, when the solve is recorded.

@@ -22,8 +22,10 @@
 #include <string.h>
 
 struct cnp_solve_record {
-    unsigned char *memory;
-    size_t capacity;
+    /// The arrays a solve writes, and those built at the first change (only for a system
+    /// substitution settled: other systems never need them).
+    unsigned char *memory, *index_memory;
+    size_t capacity, index_capacity;
     /// Whether the record holds a solve, and whether the indexes of the first change are built.
     bool kept, indexed;
     uint32_t variable_count, row_count, term_count, elimination_count;
@@ -67,13 +69,14 @@ cnp_solve_record *cnp_solve_record_create(void) {
 void cnp_solve_record_destroy(cnp_solve_record *record) {
     if (record != NULL) {
         free(record->memory);
+        free(record->index_memory);
         memo_free(&record->memo);
         free(record);
     }
 }
 
 size_t cnp_solve_record_capacity(const cnp_solve_record *record) {
-    return record != NULL ? record->capacity + memo_capacity(&record->memo) : 0;
+    return record != NULL ? record->capacity + record->index_capacity + memo_capacity(&record->memo) : 0;
 }
 
 block_memo *record_memo(cnp_solve_record *record) {
@@ -88,7 +91,8 @@ static size_t pending_words(size_t rows) {
     return rows / 64 + 1;
 }
 
-static void carve(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t terms) {
+/// The arrays a solve leaves its substitution in.
+static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows) {
     r->rep = arena_take(a, variables, sizeof(uint32_t));
     r->scale = arena_take(a, variables, sizeof(double));
     r->offset = arena_take(a, variables, sizeof(double));
@@ -98,6 +102,10 @@ static void carve(arena *a, cnp_solve_record *r, size_t variables, size_t rows, 
     r->class_size = arena_take(a, variables, sizeof(uint32_t));
     r->eliminations = arena_take(a, rows, sizeof(elimination));
     r->constant = arena_take(a, rows, sizeof(double));
+}
+
+/// The indexes and scratch of a change.
+static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t terms) {
     r->elimination_of_row = arena_take(a, rows, sizeof(uint32_t));
     r->members = arena_take(a, variables, sizeof(uint32_t));
     r->member_position = arena_take(a, variables, sizeof(uint32_t));
@@ -112,26 +120,34 @@ static void carve(arena *a, cnp_solve_record *r, size_t variables, size_t rows, 
     r->moved = arena_take(a, variables, sizeof(uint32_t));
 }
 
+/// At least `bytes` bytes in `*memory` (whose size is `*capacity`), old contents dropped; NULL
+/// when memory is out.
+static unsigned char *reserve_block(unsigned char **memory, size_t *capacity, size_t bytes) {
+    if (bytes > *capacity) {
+        free(*memory);
+        *capacity = 0;
+        *memory = malloc(bytes);
+        if (*memory == NULL) {
+            return NULL;
+        }
+        *capacity = bytes;
+    }
+    return *memory;
+}
+
 cnp_status record_prepare(cnp_solve_record *record, solver *s, uint64_t terms) {
     const cnp_system *system = s->system;
     record->row_terms = terms;
     arena measure = {0};
-    carve(&measure, record, system->variable_count, system->row_count, (size_t)terms);
+    carve_solve_arrays(&measure, record, system->variable_count, system->row_count);
     if (measure.overflowed) {
         return CNP_ERROR_TOO_LARGE;
     }
-    if (measure.used > record->capacity) {
-        // The old contents are not needed: no copy.
-        free(record->memory);
-        record->capacity = 0;
-        record->memory = malloc(measure.used);
-        if (record->memory == NULL) {
-            return CNP_ERROR_OUT_OF_MEMORY;
-        }
-        record->capacity = measure.used;
+    arena pieces = {reserve_block(&record->memory, &record->capacity, measure.used), 0, false};
+    if (pieces.base == NULL) {
+        return CNP_ERROR_OUT_OF_MEMORY;
     }
-    arena pieces = {record->memory, 0, false};
-    carve(&pieces, record, system->variable_count, system->row_count, (size_t)terms);
+    carve_solve_arrays(&pieces, record, system->variable_count, system->row_count);
     s->rep = record->rep;
     s->scale = record->scale;
     s->offset = record->offset;
@@ -242,7 +258,17 @@ static bool rows_match_record(const cnp_solve_record *r, const cnp_system *syste
     return terms == r->row_terms;
 }
 
-static void build_indexes(cnp_solve_record *r, const cnp_system *system) {
+static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
+    arena measure = {0};
+    carve_change_arrays(&measure, r, r->variable_count, r->row_count, (size_t)r->row_terms);
+    if (measure.overflowed) {
+        return CNP_ERROR_TOO_LARGE;
+    }
+    arena pieces = {reserve_block(&r->index_memory, &r->index_capacity, measure.used), 0, false};
+    if (pieces.base == NULL) {
+        return CNP_ERROR_OUT_OF_MEMORY;
+    }
+    carve_change_arrays(&pieces, r, r->variable_count, r->row_count, (size_t)r->row_terms);
     for (uint32_t row = 0; row < r->row_count; row++) {
         r->elimination_of_row[row] = NONE;
     }
@@ -264,6 +290,7 @@ static void build_indexes(cnp_solve_record *r, const cnp_system *system) {
     memset(r->pending, 0, pending_words(r->row_count) * sizeof(uint64_t));
     r->stamp = 0;
     r->indexed = true;
+    return CNP_OK;
 }
 
 // MARK: - Carrying a change
@@ -471,7 +498,8 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
     cnp_status status = CNP_OK;
     if (system == NULL || solution == NULL || solution->values == NULL || solution->row_error == NULL ||
         solution->row_state == NULL || changed_variables == NULL || changed_count == NULL ||
-        (changed_row_count > 0 && changed_rows == NULL) || (system->row_count > 0 && system->rows == NULL)) {
+        (changed_row_count > 0 && changed_rows == NULL) || (system->row_count > 0 && system->rows == NULL) ||
+        (system->term_count > 0 && system->terms == NULL)) {
         status = CNP_ERROR_BAD_ARGUMENT;
     } else if (!record->kept || system->variable_count != record->variable_count ||
                system->row_count != record->row_count || system->term_count != record->term_count) {
@@ -482,7 +510,7 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
     if (status == CNP_OK && !record->indexed) {
         status = rows_match_record(record, system) ? CNP_OK : CNP_ERROR_STALE;
         if (status == CNP_OK) {
-            build_indexes(record, system);
+            status = build_indexes(record, system);
         }
     }
     if (status == CNP_OK) {

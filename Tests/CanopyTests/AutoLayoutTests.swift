@@ -10,21 +10,21 @@ private func constrained(_ tag: Int = 0) -> View {
     return view
 }
 
-/// A view with an intrinsic size of its own, like a label: its text's size plus padding, as
-/// the reference documents' padded label does by overriding `intrinsicContentSize`.
-final class PaddedLabel: View {
-    var text: String { didSet { invalidateIntrinsicContentSize() } }
+/// The reference documents' padded label: a label whose intrinsic size is its text's plus
+/// padding on every side, by overriding `intrinsicContentSize`.
+final class PaddedLabel: Label {
     let padding: CGFloat
 
     init(_ text: String, padding: CGFloat = 0) {
-        self.text = text
         self.padding = padding
         super.init(frame: .zero)
+        font = .systemFont(ofSize: 15)
+        self.text = text
         translatesAutoresizingMaskIntoConstraints = false
     }
 
     override var intrinsicContentSize: CGSize {
-        let size = Font.systemFont(ofSize: 15).size(of: text)
+        let size = super.intrinsicContentSize
         return CGSize(width: size.width + 2 * padding, height: size.height + 2 * padding)
     }
 }

@@ -168,8 +168,9 @@ cnp_status cnp_solve(cnp_workspace *workspace, const cnp_system *system, cnp_sol
 
 // MARK: - Re-solving after new constants
 
-/// What a solve settled by substitution, kept so that later changes of constants can be carried
-/// through it without solving again. Caller-owned; it describes one system at a time.
+/// What a solve did, kept for the next: the eliminations of a solve that substitution settled
+/// whole, through which later changes of constants are carried without solving again, and the
+/// answers of its dense blocks. Caller-owned; it describes one system at a time.
 typedef struct cnp_solve_record cnp_solve_record;
 
 /// A new, empty record, or NULL when memory is exhausted. Free it with cnp_solve_record_destroy.
@@ -181,14 +182,19 @@ void cnp_solve_record_destroy(cnp_solve_record *record);
 /// The number of bytes the record holds (for memory reports).
 size_t cnp_solve_record_capacity(const cnp_solve_record *record);
 
-/// cnp_solve, also keeping in `record` the order and factors of substitution's eliminations
-/// when substitution settles the whole system: every variable fixed by required equalities of
-/// one or two variables, no conflict, no dense block; the other rows only checked. Whatever
-/// the system, `record` also keeps each dense block's answer (but for blocks with conflicting
-/// rows): a block of the next recorded solve whose inputs are the same bit for bit gets that
-/// answer again without being solved, so the result is the one solving gives. Otherwise,
-/// or on an error, `record` is left empty; when the record cannot grow, the solve goes on
-/// without it. `record` may be NULL (cnp_solve then).
+/// cnp_solve, with a record (NULL: cnp_solve itself).
+///
+/// When substitution settles the whole system (every variable fixed by required equalities of
+/// one or two variables, no conflict, no dense block; the other rows only checked), `record`
+/// keeps the order and factors of its eliminations, for cnp_solve_changed_constants, and
+/// `report->recorded` is 1; otherwise, or on an error, it keeps none.
+///
+/// Whatever the system, `record` also keeps each dense block's answer (but for blocks with
+/// conflicting rows): a block of the next recorded solve whose inputs are the same bit for bit
+/// gets that answer again without being solved (`report->recalled_blocks`), so the result is
+/// the one solving gives. A failed solve keeps no answers.
+///
+/// When the record cannot grow, the solve goes on without it.
 cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
                                cnp_solve_report *report, cnp_solve_record *record);
 
@@ -201,8 +207,8 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// the recorded solve's rounding residue). The values equal a full solve's up to rounding.
 ///
 /// The variables whose values changed are written to `changed_variables` (room for
-/// `variable_count` entries), in no particular order, and their number to `*changed_count`. `report` (may
-/// be NULL) receives the recorded solve's report.
+/// `variable_count` entries), in no particular order, and their number to `*changed_count`.
+/// `report` (may be NULL) receives the recorded solve's report.
 ///
 /// CNP_ERROR_STALE when the record cannot carry the change: it is empty, or was filled for a
 /// system of other counts or other rows (checked in full at the first change after a solve, and

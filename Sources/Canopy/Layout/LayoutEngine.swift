@@ -97,7 +97,7 @@ final class LayoutEngine {
         durations.collect = clock.measure { (system, edited) = updatedSystem() }
         var moved = ItemSet(count: system.itemCount)
         let start = clock.now
-        let carried = edited != nil && carryNewConstants(of: &system, movingInto: &moved)
+        let carried = edited.map { carryNewConstants(of: &system, edited: $0, movingInto: &moved) } ?? false
         if !carried {
             moved = try solveInFull(system, everything: edited == nil)
         }
@@ -115,15 +115,8 @@ final class LayoutEngine {
         // Frames turned into constraints now say where those views were placed (rounded), as
         // a system collected from the tree would.
         system.rowsWithNewConstants = []
-        // Undetermined variables stay where this solve put them (edited views included).
-        if let solution, !carried {
-            system.reference = solution.values
-        } else if let solution {
-            // The carry wrote the variables that moved; edited views keep their solved values too.
-            for variable in (edited ?? []).flatMap({ system.variable($0, 0)..<system.variable($0, 0) + 4 }) {
-                system.reference[variable] = solution.values[variable]
-            }
-        }
+        // Undetermined variables stay where this solve put them (a carry has written its own).
+        if !carried, let solution { system.reference = solution.values }
         // The system is kept unless the structure changed meanwhile (its edits would be lost).
         if system.refresh(views: framesPlaced, constraints: []) != nil, structureChanges == changesBefore {
             self.system = system
@@ -148,11 +141,12 @@ final class LayoutEngine {
     }
 
     /// Carries the constants rewritten since the latest solve through the core's record of it,
-    /// updating `solution` and the system's reference values in place, and adds the items whose
-    /// values changed to `moved`. Returns false when the record cannot take the change (another
-    /// part of a row changed, the latest solve was not settled by substitution, or a required
-    /// row no longer holds); `solution` is then dropped and a full solve is due.
-    private func carryNewConstants(of system: inout LayoutSystem, movingInto moved: inout ItemSet) -> Bool {
+    /// updating `solution` in place, and adds the items whose values changed to `moved`. The
+    /// reference values of those items and of the `edited` ones follow the solution. Returns
+    /// false when the record cannot take the change (another part of a row changed, the latest
+    /// solve was not settled by substitution, or a required row no longer holds); `solution`
+    /// is then dropped and a full solve is due.
+    private func carryNewConstants(of system: inout LayoutSystem, edited: [Int], movingInto moved: inout ItemSet) -> Bool {
         guard recordHoldsSolution, let rows = system.rowsWithNewConstants, var carried = solution else { return false }
         solution = nil
         // `carried` then holds its arrays alone and changes them in place (but for the first
@@ -175,6 +169,7 @@ final class LayoutEngine {
             moved.insert(variable / 4)
             system.reference[variable] = carried.values[variable]
         }
+        for item in edited { system.setReference(ofItem: item, toValuesIn: carried.values) }
         solution = carried
         recordHoldsSolution = true
         return true
@@ -253,8 +248,8 @@ final class LayoutEngine {
         }
     }
 
-    /// Solves `system` from nothing; with a `record`, keeps in it what a later change of
-    /// constants can be carried through.
+    /// Solves `system` from nothing; with a `record`, builds on the dense blocks' answers kept
+    /// there, and keeps in it what the next solve, or a change of constants, can build on.
     static func solve(_ system: LayoutSystem, in workspace: Workspace, recording record: SolveRecord? = nil)
         throws(CoreError) -> Solution
     {

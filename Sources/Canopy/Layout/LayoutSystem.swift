@@ -201,6 +201,12 @@ struct LayoutSystem {
         reference[first + 3] = Double(rect.height)
     }
 
+    /// Points the item's variables' reference values at their values in `values`.
+    mutating func setReference(ofItem index: Int, toValuesIn values: [Double]) {
+        let first = variable(index, 0)
+        for variable in first..<first + 4 { reference[variable] = values[variable] }
+    }
+
     /// The item's untransformed rectangle in window space: a view's bounds size placed by its
     /// center and anchor point, up its chain of superviews.
     static func layoutRect(of item: LayoutItem) -> CGRect {
