@@ -2,7 +2,8 @@
 # The test command: installs what is missing, runs the whole suite, the harness end to end and
 # the differential test against kiwisolver (installed with pip when missing), then the suite
 # again under AddressSanitizer (everything) and UndefinedBehaviorSanitizer (the C core: Swift on
-# Linux has no UBSan, but the toolchain's clang does). Exits non-zero when anything fails.
+# Linux has no UBSan, but the toolchain's clang does), and the solve on several threads under
+# ThreadSanitizer. Exits non-zero when anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
@@ -26,3 +27,5 @@ else
 fi
 LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt" \
     swift test --sanitize=address --scratch-path .build-sanitize "${ubsan_flags[@]}"
+echo "== the solve on several threads (ThreadSanitizer)"
+swift test --sanitize=thread --scratch-path .build-thread-sanitize --filter "SolveLanesTests"

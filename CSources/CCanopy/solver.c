@@ -22,11 +22,12 @@ solver_options solver_default_options(void) {
 }
 
 void *arena_take(arena *a, size_t count, size_t size) {
-    if (size != 0 && count > (SIZE_MAX - 128 - a->used) / size) {
+    // Checked without a division: a block's dense arrays take dozens of pieces per block.
+    size_t bytes = 0;
+    if (__builtin_mul_overflow(count, size, &bytes) || bytes > SIZE_MAX - 128 - a->used) {
         a->overflowed = true;
         return NULL;
     }
-    size_t bytes = count * size;
     if (a->base == NULL) {
         a->used += bytes + 64; // room for the alignment of the real pass
         return NULL;
@@ -106,7 +107,7 @@ static cnp_status reserve(solver *s, layout *l, uint64_t terms, bool classes_len
     if (measure.overflowed) {
         return CNP_ERROR_TOO_LARGE;
     }
-    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, 0, measure.used);
+    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, PART_SOLVER, measure.used);
     if (memory == NULL) {
         return CNP_ERROR_OUT_OF_MEMORY;
     }
@@ -179,8 +180,9 @@ static void settle_free_unknown(solver *s, uint32_t rep) {
     s->variable_flags[rep] |= VARIABLE_AMBIGUOUS;
 }
 
-/// Solves every block; a block whose required rows conflict after substitution gets its first
-/// row flagged ROW_UNSOUND instead. Returns the number flagged in `*flagged`.
+/// Settles the unknowns no open row mentions and solves every block; a block whose required
+/// rows conflict after substitution gets its first row flagged ROW_UNSOUND instead. Returns the
+/// number flagged in `*flagged`.
 static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, uint32_t variable_count,
                                const uint32_t *rows, uint32_t row_count, bool substituted, uint32_t *flagged) {
     uint32_t blocks = find_blocks(s, rows, row_count, l->block_variable_start, l->block_row_start);
@@ -190,37 +192,12 @@ static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, 
             settle_free_unknown(s, v);
         }
     }
-    for (uint32_t b = 0; b < blocks; b++) {
-        const uint32_t *block_variables = &s->block_variables[l->block_variable_start[b]];
-        uint32_t *block_rows = &s->block_rows[l->block_row_start[b]];
-        uint32_t unknowns = l->block_variable_start[b + 1] - l->block_variable_start[b];
-        uint32_t block_row_count = l->block_row_start[b + 1] - l->block_row_start[b];
-        if (s->options.pin_fallback && unknowns > s->options.pin_block_limit) {
+    for (uint32_t b = 0; b < blocks && s->options.pin_fallback; b++) {
+        if (l->block_variable_start[b + 1] - l->block_variable_start[b] > s->options.pin_block_limit) {
             return CNP_ERROR_TOO_LARGE; // try the pins first (solve_large)
         }
-        cnp_status status = CNP_OK;
-        if (s->memo != NULL &&
-            memo_recall(s, block_variables, unknowns, block_rows, block_row_count, substituted, &status)) {
-            if (status != CNP_OK) {
-                return status;
-            }
-            continue;
-        }
-        block_outcome outcome = BLOCK_SOLVED;
-        cnp_solve_report before = s->report;
-        double work_before = s->work;
-        status = solve_block(s, block_variables, unknowns, block_rows, block_row_count, substituted, &outcome);
-        if (status != CNP_OK) {
-            return status;
-        }
-        if (outcome == BLOCK_NEEDS_ORIGINAL_ROWS) {
-            s->row_flags[block_rows[0]] |= ROW_UNSOUND;
-            (*flagged)++;
-        } else if (s->memo != NULL) {
-            memo_keep(s, block_variables, unknowns, block_rows, block_row_count, &before, work_before);
-        }
     }
-    return CNP_OK;
+    return solve_listed_blocks(s, l->block_variable_start, l->block_row_start, blocks, substituted, flagged);
 }
 
 /// How a pass over some rows ended.
@@ -395,8 +372,24 @@ static void write_rows(solver *s) {
     }
 }
 
+static bool lanes_are_valid(const cnp_solve_lanes *lanes) {
+    if (lanes == NULL) {
+        return true;
+    }
+    if (lanes->lane_count == 0 || lanes->workspaces == NULL || lanes->run == NULL) {
+        return false;
+    }
+    for (uint32_t lane = 0; lane < lanes->lane_count; lane++) {
+        if (lanes->workspaces[lane] == NULL) {
+            return false;
+        }
+    }
+    return true;
+}
+
 cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
-                        cnp_solve_report *report, const solver_options *options, cnp_solve_record *record) {
+                        cnp_solve_report *report, const solver_options *options, cnp_solve_record *record,
+                        const cnp_solve_lanes *lanes) {
     uint32_t failed_row = NONE;
     if (record != NULL) {
         record_forget(record);
@@ -405,7 +398,7 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
         *report = (cnp_solve_report){0};
         report->failed_row = NONE;
     }
-    if (workspace == NULL) {
+    if (workspace == NULL || !lanes_are_valid(lanes)) {
         return CNP_ERROR_BAD_ARGUMENT;
     }
     cnp_status status = validate_system(system, solution, &failed_row);
@@ -419,7 +412,7 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     if (terms >= NONE) {
         return CNP_ERROR_TOO_LARGE;
     }
-    solver s = {.system = system, .solution = solution, .options = *options, .workspace = workspace};
+    solver s = {.system = system, .solution = solution, .options = *options, .workspace = workspace, .lanes = lanes};
     s.report.failed_row = NONE;
     if (record != NULL && record_prepare(record, &s, terms) != CNP_OK) {
         record = NULL; // recording is optional: the solve goes on without it
@@ -459,6 +452,11 @@ cnp_status cnp_solve(cnp_workspace *workspace, const cnp_system *system, cnp_sol
 
 cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
                                cnp_solve_report *report, cnp_solve_record *record) {
+    return cnp_solve_on_lanes(workspace, system, solution, report, record, NULL);
+}
+
+cnp_status cnp_solve_on_lanes(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                              cnp_solve_report *report, cnp_solve_record *record, const cnp_solve_lanes *lanes) {
     solver_options options = solver_default_options();
-    return solver_solve(workspace, system, solution, report, &options, record);
+    return solver_solve(workspace, system, solution, report, &options, record, lanes);
 }

@@ -73,7 +73,8 @@ static kernel choose_kernel(const solver_options *options, uint32_t n) {
     return tiny ? (kernel){tiny_pivoted_qr, tiny_least_squares} : (kernel){lapack_pivoted_qr, lapack_least_squares};
 }
 
-cnp_status dense_reserve(solver *s, dense_block *d, const uint32_t *variables, uint32_t n, uint32_t row_count) {
+/// Carves the block's arrays out of PART_DENSE of the solver's workspace, from nothing.
+static cnp_status carve_anew(solver *s, dense_block *d, uint32_t n, uint32_t row_count, size_t *bytes) {
     memset(d, 0, sizeof(*d));
     size_t objective = max_size(max_size(row_count, n), 1);
     double doubles = 5.0 * n * (double)n + (3.0 * objective + (double)row_count) * n;
@@ -85,12 +86,31 @@ cnp_status dense_reserve(solver *s, dense_block *d, const uint32_t *variables, u
     if (measure.overflowed) {
         return CNP_ERROR_TOO_LARGE;
     }
-    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, 1, measure.used);
+    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, PART_DENSE, measure.used);
     if (memory == NULL) {
         return CNP_ERROR_OUT_OF_MEMORY;
     }
     arena pieces = {memory, 0, false};
     carve(&pieces, d, n, row_count);
+    *bytes = measure.used;
+    return CNP_OK;
+}
+
+cnp_status dense_reserve(solver *s, dense_block *d, const uint32_t *variables, uint32_t n, uint32_t row_count) {
+    dense_carving *last = s->carving;
+    if (last != NULL && last->memory != NULL && last->n == n && last->row_count == row_count &&
+        cnp_workspace_reserve_part(s->workspace, PART_DENSE, last->bytes) == last->memory) {
+        *d = last->block;
+    } else {
+        size_t bytes = 0;
+        cnp_status status = carve_anew(s, d, n, row_count, &bytes);
+        if (status != CNP_OK) {
+            return status;
+        }
+        if (last != NULL) {
+            *last = (dense_carving){n, row_count, bytes, cnp_workspace_reserve_part(s->workspace, PART_DENSE, bytes), *d};
+        }
+    }
     d->s = s;
     d->n = n;
     d->variables = variables;

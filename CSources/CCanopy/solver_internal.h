@@ -4,6 +4,7 @@
  *   solver.c            the driver: checks, memory, components one by one, outputs
  *   solver_validate.c   input checks
  *   solver_components.c connected components of variables, then blocks of unknowns
+ *   solver_blocks.c     a pass's blocks: recalled, solved (on lanes when many), merged in order
  *   solver_substitute.c elimination of required rows with one or two variables
  *   solver_peel.c       elimination of variables only one required equality mentions
  *   solver_hierarchy.c  one block: the levels in priority order, locking, reference level
@@ -58,9 +59,10 @@ typedef struct solver_options {
 /// What cnp_solve uses.
 solver_options solver_default_options(void);
 
-/// cnp_solve_recording with explicit options.
+/// cnp_solve_on_lanes with explicit options.
 cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
-                        cnp_solve_report *report, const solver_options *options, cnp_solve_record *record);
+                        cnp_solve_report *report, const solver_options *options, cnp_solve_record *record,
+                        const cnp_solve_lanes *lanes);
 
 // MARK: - Tolerances
 
@@ -80,6 +82,15 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
 #define SUBSTITUTION_RATIO_LIMIT 1e8
 
 // MARK: - Scratch memory
+
+/// The workspace parts the solver uses (cnp_workspace_reserve_part): parts never move one
+/// another, and a lane's workspace needs only PART_DENSE.
+enum {
+    PART_SOLVER = 0, // the per-variable, per-row and per-term arrays (carve in solver.c)
+    PART_DENSE = 1,  // the dense block being solved
+    PART_PINS = 2,   // the system with pins made required
+    PART_BLOCKS = 3  // the pass's per-block results
+};
 
 /// Carves aligned arrays out of one workspace reservation. A first pass with `base` NULL only
 /// measures; a second pass with the reserved block hands the same pieces out.
@@ -174,15 +185,15 @@ typedef struct elimination {
 } elimination;
 
 /// Dense blocks' answers kept from one recorded solve to the next (solver_memo.c): entries of
-/// 64-bit words, [first row, key length, answer length, key..., answer...], in order of the
-/// blocks' first rows.
+/// 64-bit words, [first row, key length, answer length, filled, key..., answer...], in order of
+/// the blocks' first rows; an entry whose answer is not filled in (yet) matches nothing.
 typedef struct block_memo {
     uint64_t *kept;     // the previous solve's entries
     size_t kept_length, kept_capacity;
     uint64_t *fresh;    // this solve's
     size_t fresh_length, fresh_capacity;
     size_t cursor;      // the next kept entry to compare
-    uint64_t *key;      // the block being solved: its key, then its answer
+    uint64_t *key;      // scratch: a block's key, then its answer
     size_t key_length, key_capacity;
 } block_memo;
 
@@ -243,6 +254,10 @@ typedef struct solver {
     bool record_broken;
     /// Block answers kept between recorded solves; NULL when the solve is not recorded.
     block_memo *memo;
+    /// Where independent blocks may be solved at once; NULL for the calling thread only.
+    const cnp_solve_lanes *lanes;
+    /// The lane's latest carve of its dense memory (solver_dense.h), or NULL.
+    struct dense_carving *carving;
 } solver;
 
 /// The rows of `row` as a cnp_row.
@@ -354,6 +369,31 @@ typedef enum block_outcome {
 cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
                        uint32_t row_count, bool substituted, block_outcome *outcome);
 
+/// What solving or recalling one block leaves for the merge, which takes blocks in order.
+typedef struct block_result {
+    cnp_status status;
+    block_outcome outcome;
+    /// The block's own counts (the report's block fields, levels, steps and breaks).
+    cnp_solve_report report;
+    /// The dense work it took.
+    double work;
+    /// The conflict groups it numbered, from 0; the merge shifts them past earlier blocks'.
+    uint32_t groups;
+    /// Its entry among the memo's fresh ones, or SIZE_MAX.
+    size_t memo_entry;
+    bool recalled;
+} block_result;
+
+// solver_blocks.c
+/// Solves the `blocks` blocks find_blocks listed (starts in `variable_start` and `row_start`):
+/// each gets its answer from the memo when it can, the others are solved, on the solve's lanes
+/// when there are many, and every result is merged in block order, so that the values, flags,
+/// conflict groups, report and work equal those of solving the blocks one after another. A
+/// block whose required rows conflict after substitution gets its first row flagged
+/// ROW_UNSOUND instead; `*flagged` counts them.
+cnp_status solve_listed_blocks(solver *s, const uint32_t *variable_start, const uint32_t *row_start, uint32_t blocks,
+                               bool substituted, uint32_t *flagged);
+
 // solver_record.c
 /// Lends the record's substitution arrays to the solver (so that what substitution leaves in
 /// them is kept without a copy; the solver then carves none of its own) and gives it room for
@@ -372,15 +412,15 @@ block_memo *record_memo(cnp_solve_record *record);
 /// Starts a pass over the whole system: no answers kept from it yet, the previous solve's read
 /// from the start.
 void memo_begin(block_memo *memo);
-/// Gives the block its answer from the previous solve when its inputs are the same bit for bit
-/// (returns true; `*status` says whether the work limit still holds). Otherwise returns false,
-/// keeping the block's key for memo_keep.
+/// Starts the block's entry among this solve's (blocks come in order) and, when its inputs are
+/// bit for bit those of a block of the previous solve, gives it that block's answer: values,
+/// ambiguity and ties into the solver, counts and work into `result` (returns true).
+/// Otherwise returns false; memo_keep fills the entry in once the block is solved.
 bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-                 uint32_t row_count, bool substituted, cnp_status *status);
-/// Keeps the answer of the block just solved (its key from memo_recall), unless it met a
-/// conflict; `before` is the report and `work_before` the work from before the block.
-void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-               uint32_t row_count, const cnp_solve_report *before, double work_before);
+                 uint32_t row_count, bool substituted, block_result *result);
+/// Fills in the entry of a block just solved, from the solver and `result`, unless it met a
+/// conflict (then the entry stays empty and never matches).
+void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const block_result *result);
 /// Ends a solve: its answers become the ones kept, or, when it failed, none are.
 void memo_finish(block_memo *memo, bool succeeded);
 /// Frees the memo's memory.
@@ -408,7 +448,7 @@ typedef struct pin_pass {
 /// bounds that meet: an intrinsic size's hugging and compression rows) and that the first
 /// pass's substitution did not already fix from required rows alone (a pin there could only
 /// repeat or contradict them), and makes those rows `variable == value`, required, in `pins`
-/// (workspace part 2). CNP_ERROR_TOO_LARGE when no variable is pinned: nothing to gain.
+/// (PART_PINS of the workspace). CNP_ERROR_TOO_LARGE when no variable is pinned: nothing to gain.
 cnp_status pins_prepare(const solver *s, pin_pass *pins);
 
 /// Whether the pinned pass's values (in s->solution) are the strict-priority answer of

@@ -92,7 +92,7 @@ cnp_status pins_prepare(const solver *s, pin_pass *pins) {
     const cnp_system *system = s->system;
     size_t bytes = sizeof(cnp_row) * system->row_count + 2 * sizeof(double) * system->variable_count +
                    system->row_count + system->variable_count;
-    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, 2, bytes);
+    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, PART_PINS, bytes);
     if (memory == NULL) {
         return CNP_ERROR_OUT_OF_MEMORY;
     }

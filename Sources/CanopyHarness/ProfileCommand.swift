@@ -38,6 +38,9 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Hit tests per pass.")
     var hitTests = 10_000
 
+    @Option(help: "The most threads the Auto Layout solve uses (default: every active processor).")
+    var threads = ProcessInfo.processInfo.activeProcessorCount
+
     @Option(help: "Write a Chrome trace-event file (for Perfetto or chrome://tracing).")
     var trace: String?
 
@@ -48,6 +51,7 @@ struct ProfileCommand: ParsableCommand {
         try GeneratedShape.validate(count: count)
         guard (1...10_000).contains(passes) else { throw ValidationError("--passes must be between 1 and 10000") }
         guard hitTests >= 0 else { throw ValidationError("--hit-tests must not be negative") }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
     }
 
     func run() throws {
@@ -60,9 +64,10 @@ struct ProfileCommand: ParsableCommand {
             sceneValue = profile.measure("generate") { shape.makeScene(count: count, seed: seed) }
         }
         let window = try profile.measure("build") { try sceneValue.instantiate().window }
+        window.maximumLayoutThreads = threads
         let views = sceneValue.views.count
         profile.title = "canopy profile: \(scene ?? "\(shape.rawValue) tree") — \(views) views, "
-            + "\(sceneValue.constraints.count) constraints, \(passes) passes"
+            + "\(sceneValue.constraints.count) constraints, \(passes) passes, \(threads) threads"
         profile.count = views
         report(profile.measure("first update cycle") { window.runUpdateCycle() })
 

@@ -10,6 +10,7 @@ struct CoreSystem {
     var errors: [Double] = []
     var states: [UInt8] = []
     var variableStates: [UInt8] = []
+    var groups: [UInt32] = []
 
     init(variableCount: Int, rows: [cnp_row] = [], terms: [cnp_term] = []) {
         self.variableCount = variableCount
@@ -30,23 +31,29 @@ struct CoreSystem {
             variableStates = Array(repeating: 0, count: variableCount)
             errors = Array(repeating: 0, count: rows.count)
             states = Array(repeating: 0, count: rows.count)
+            groups = Array(repeating: 0, count: rows.count)
         }
-        let count = variableCount
+        let (count, rows, terms) = (variableCount, rows, terms)
         return rows.withUnsafeBufferPointer { rows in
             terms.withUnsafeBufferPointer { terms in
-                values.withUnsafeMutableBufferPointer { values in
-                    errors.withUnsafeMutableBufferPointer { errors in
-                        states.withUnsafeMutableBufferPointer { states in
-                            variableStates.withUnsafeMutableBufferPointer { variableStates in
-                                var system = cnp_system(
-                                    variable_count: UInt32(count), row_count: UInt32(rows.count),
-                                    term_count: UInt32(terms.count), rows: rows.baseAddress, terms: terms.baseAddress,
-                                    reference: nil)
-                                var solution = cnp_solution(
-                                    values: values.baseAddress, row_error: errors.baseAddress, row_state: states.baseAddress,
-                                    variable_state: variableStates.baseAddress, conflict_group: nil)
-                                return body(&system, &solution)
-                            }
+                var system = cnp_system(
+                    variable_count: UInt32(count), row_count: UInt32(rows.count), term_count: UInt32(terms.count),
+                    rows: rows.baseAddress, terms: terms.baseAddress, reference: nil)
+                return withOutputs { body(&system, &$0) }
+            }
+        }
+    }
+
+    private mutating func withOutputs<R>(_ body: (inout cnp_solution) -> R) -> R {
+        values.withUnsafeMutableBufferPointer { values in
+            errors.withUnsafeMutableBufferPointer { errors in
+                states.withUnsafeMutableBufferPointer { states in
+                    variableStates.withUnsafeMutableBufferPointer { variableStates in
+                        groups.withUnsafeMutableBufferPointer { groups in
+                            var solution = cnp_solution(
+                                values: values.baseAddress, row_error: errors.baseAddress, row_state: states.baseAddress,
+                                variable_state: variableStates.baseAddress, conflict_group: groups.baseAddress)
+                            return body(&solution)
                         }
                     }
                 }
@@ -54,13 +61,27 @@ struct CoreSystem {
         }
     }
 
-    /// Solves from nothing, keeping the solve in `record` when given and when it can.
-    mutating func solve(in workspace: OpaquePointer, recording record: OpaquePointer? = nil)
-        -> (status: cnp_status, report: cnp_solve_report)
-    {
+    /// Solves from nothing, keeping the solve in `record` when given and when it can, on
+    /// `lanes` when given.
+    mutating func solve(
+        in workspace: OpaquePointer, recording record: OpaquePointer? = nil,
+        on lanes: UnsafePointer<cnp_solve_lanes>? = nil
+    ) -> (status: cnp_status, report: cnp_solve_report) {
         var report = cnp_solve_report()
-        let status = withCore { cnp_solve_recording(workspace, &$0, &$1, &report, record) }
+        let status = withCore { cnp_solve_on_lanes(workspace, &$0, &$1, &report, record, lanes) }
         return (status, report)
+    }
+
+    /// Appends `other`'s variables and rows, which then share nothing with this system's.
+    mutating func append(_ other: CoreSystem) {
+        let (variableBase, termBase) = (UInt32(variableCount), UInt32(terms.count))
+        rows += other.rows.map { row in
+            var row = row
+            row.first_term += termBase
+            return row
+        }
+        terms += other.terms.map { cnp_term(variable: $0.variable + variableBase, coefficient: $0.coefficient) }
+        variableCount += other.variableCount
     }
 
     /// Carries the constants of `changedRows` through `record`; returns the status and the

@@ -299,7 +299,7 @@ struct LayoutEditTests {
             second!.widthAnchor.constraint(equalToConstant: 20), second!.heightAnchor.constraint(equalToConstant: 20),
         ])
         window.runUpdateCycle()
-        weak var removed = second
+        weak let removed = second
         let token = first.observe(\.frame) { _, _ in
             second?.removeFromSuperview()
             second = nil

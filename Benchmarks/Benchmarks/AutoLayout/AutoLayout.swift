@@ -7,12 +7,15 @@ import Foundation
 final class LayoutFixture: @unchecked Sendable {
     let shape: ConstraintShape
     let count: Int
+    /// The most threads the solve uses (the targets are for one core).
+    let threads: Int
     private(set) var window: Window?
     private var wide = false
 
-    init(_ shape: ConstraintShape, _ count: Int) {
+    init(_ shape: ConstraintShape, _ count: Int, threads: Int = 1) {
         self.shape = shape
         self.count = count
+        self.threads = threads
     }
 
     /// The scene's last constraint (a leaf's, in generated scenes).
@@ -20,6 +23,7 @@ final class LayoutFixture: @unchecked Sendable {
 
     func setUp() {
         let instance = try! ConstraintTreeGenerator(shape: shape, count: count).makeScene().instantiate()
+        instance.window.maximumLayoutThreads = threads
         instance.window.runUpdateCycle()
         window = instance.window
         leafConstraint = instance.constraints.last
@@ -66,16 +70,29 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(5),
         maxIterations: 30)
 
+    func fullPass(_ name: String, _ fixture: LayoutFixture) {
+        Benchmark(
+            name,
+            // Microseconds, so that the per-view cost can be compared from 1k views up.
+            configuration: .init(metrics: [.wallClock, solveMetric], timeUnits: .microseconds),
+            closure: { benchmark in
+                fixture.resizeAndLayOut()
+                fixture.recordSolveTime(in: benchmark)
+            }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
+    }
+
     // `random` is for tests; the others have one solution each engine can be compared on.
     for shape in ConstraintShape.allCases where shape != .random {
         for count in [1_000, 10_000, 100_000, 1_000_000] {
-            let fixture = LayoutFixture(shape, count)
-            Benchmark(
-                "Auto Layout full pass, \(shape) \(label(count))",
-                // Microseconds, so that the per-view cost can be compared from 1k views up.
-                configuration: .init(timeUnits: .microseconds),
-                closure: { _ in fixture.resizeAndLayOut() }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
+            fullPass("Auto Layout full pass, \(shape) \(label(count))", LayoutFixture(shape, count))
         }
+    }
+
+    // The soft shape's many small dense blocks, solved on every core, beside its one-core run.
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    for count in [10_000, 100_000] {
+        fullPass(
+            "Auto Layout full pass on \(cores) threads, soft \(label(count))", LayoutFixture(.soft, count, threads: cores))
     }
 
     for count in [1_000, 10_000, 100_000] {
@@ -94,6 +111,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Feed cell, built and laid out cold", configuration: .init(timeUnits: .microseconds)) { benchmark in
         for _ in benchmark.scaledIterations {
             let window = try! cell.instantiate().window
+            window.maximumLayoutThreads = 1
             blackHole(window.runUpdateCycle())
         }
     }

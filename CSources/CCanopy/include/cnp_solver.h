@@ -220,6 +220,34 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
                                        uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed_variables,
                                        uint32_t *changed_count, cnp_solve_report *report);
 
+// MARK: - Solving on several threads
+
+/// One lane's work: the solver calls it once per lane, with the lane's index.
+typedef void (*cnp_lane_task)(void *task_context, uint32_t lane);
+
+/// How a solve may solve independent blocks at once. The core starts no threads: `run` is the
+/// caller's way of running work in parallel (Dispatch's concurrentPerform, say).
+typedef struct cnp_solve_lanes {
+    /// At least 1.
+    uint32_t lane_count;
+    /// `lane_count` workspaces, one per lane, which no other call may use meanwhile. The first
+    /// may be the solve's own workspace: the solve waits while the lanes run.
+    cnp_workspace *const *workspaces;
+    /// Calls `task(task_context, lane)` once for every lane in 0..<lane_count, at the same time
+    /// on several threads if it can, and returns once every call has returned (and what they
+    /// wrote is visible to the caller, as after joining threads).
+    void (*run)(void *run_context, uint32_t lane_count, cnp_lane_task task, void *task_context);
+    void *run_context;
+} cnp_solve_lanes;
+
+/// cnp_solve_recording, with independent dense blocks solved on `lanes` when there are many of
+/// them (NULL, or one lane: all on the calling thread). The outputs, the report and the record
+/// are the same bit for bit as with one lane: each block is solved alone, and the results are
+/// put together in block order. CNP_ERROR_BAD_ARGUMENT for lanes without a lane, a workspace
+/// or `run`; otherwise as cnp_solve_recording.
+cnp_status cnp_solve_on_lanes(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                              cnp_solve_report *report, cnp_solve_record *record, const cnp_solve_lanes *lanes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -34,6 +34,8 @@ final class LayoutEngine {
     private var ambiguousViews: [View] = []
     /// The latest solve's findings.
     private(set) var report = LayoutReport()
+    /// Where independent blocks are solved at once, made for the window's thread count.
+    private var laneStorage: SolveLanes?
     /// Counts changes of structure, so that a solve can tell whether one came while it ran
     /// (from an observer of a frame it set, say): its system is then not kept.
     private var structureChanges = 0
@@ -175,13 +177,19 @@ final class LayoutEngine {
         return true
     }
 
+    /// Lanes for `threads` threads, or `nil` for the calling thread alone.
+    private func lanes(_ threads: Int) -> SolveLanes? {
+        if laneStorage?.count != threads { laneStorage = SolveLanes(count: threads) }
+        return laneStorage
+    }
+
     /// Solves `system` from nothing, keeping the record of the solve. Returns the items whose
     /// values differ from the previous solution's, or every item.
     private func solveInFull(_ system: LayoutSystem, everything: Bool) throws(CoreError) -> ItemSet {
         let previous = everything ? nil : solution?.values
         solution = nil
         recordHoldsSolution = false
-        let fresh = try Self.solve(system, in: workspace, recording: record)
+        let fresh = try Self.solve(system, in: workspace, recording: record, on: lanes(window.maximumLayoutThreads))
         recordHoldsSolution = fresh.stats.recorded != 0
         solution = fresh
         guard let previous, previous.count == fresh.values.count else {
@@ -250,16 +258,21 @@ final class LayoutEngine {
 
     /// Solves `system` from nothing; with a `record`, builds on the dense blocks' answers kept
     /// there, and keeps in it what the next solve, or a change of constants, can build on.
-    static func solve(_ system: LayoutSystem, in workspace: Workspace, recording record: SolveRecord? = nil)
-        throws(CoreError) -> Solution
-    {
+    /// With `lanes`, many independent dense blocks are solved at once, to the same result.
+    static func solve(
+        _ system: LayoutSystem, in workspace: Workspace, recording record: SolveRecord? = nil,
+        on lanes: SolveLanes? = nil
+    ) throws(CoreError) -> Solution {
         var solution = Solution(variableCount: system.reference.count, rowCount: system.rows.count)
         var stats = cnp_solve_report()
-        let status = system.withCoreSystem { problem in
-            solution.withOutputs { output in
-                cnp_solve_recording(workspace.pointer, &problem, &output, &stats, record?.pointer)
+        func solve(_ lanes: UnsafePointer<cnp_solve_lanes>?) -> cnp_status {
+            system.withCoreSystem { problem in
+                solution.withOutputs { output in
+                    cnp_solve_on_lanes(workspace.pointer, &problem, &output, &stats, record?.pointer, lanes)
+                }
             }
         }
+        let status = lanes.map { $0.withCoreLanes(sharing: workspace, solve) } ?? solve(nil)
         if let error = CoreError(status) { throw error }
         solution.stats = stats
         return solution
