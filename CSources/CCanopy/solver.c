@@ -24,7 +24,7 @@ solver_options solver_default_options(void) {
 void *arena_take(arena *a, size_t count, size_t size) {
     // Checked without a division: a block's dense arrays take dozens of pieces per block.
     size_t bytes = 0;
-    if (__builtin_mul_overflow(count, size, &bytes) || bytes > SIZE_MAX - 128 - a->used) {
+    if (__builtin_mul_overflow(count, size, &bytes) || a->used > SIZE_MAX - 128 || bytes > SIZE_MAX - 128 - a->used) {
         a->overflowed = true;
         return NULL;
     }
@@ -319,29 +319,55 @@ static cnp_status write_values(solver *s) {
     return CNP_OK;
 }
 
+/// A whole pass over `stand_in`, a system with the same variables and rows as the solver's
+/// own but for some rows, whose values then go to the outputs; the solver's system stays.
+static cnp_status solve_stand_in(solver *s, layout *l, const cnp_system *stand_in, bool pinned) {
+    const cnp_system *original = s->system;
+    restart_counts(s);
+    s->system = stand_in;
+    cnp_status status = solve_all(s, l, pinned);
+    s->system = original;
+    return status == CNP_OK ? write_values(s) : status;
+}
+
+/// The relaxation of solver_relax.c, round after round: CNP_OK once an answer holds every
+/// inequality left out with room, CNP_ERROR_TOO_LARGE when a round breaks a required row or
+/// the rounds run out.
+static cnp_status solve_relaxed(solver *s, layout *l) {
+    relaxation relaxed;
+    cnp_status status = relax_prepare(s, &relaxed);
+    for (uint32_t round = 0; status == CNP_OK && round < RELAX_ROUNDS; round++) {
+        status = solve_stand_in(s, l, &relaxed.system, false);
+        if (status == CNP_OK && s->report.broken_rows > 0) {
+            return CNP_ERROR_TOO_LARGE;
+        }
+        if (status == CNP_OK && relax_put_back(s->system, s->solution->values, &relaxed) == 0) {
+            return CNP_OK;
+        }
+    }
+    return status == CNP_OK ? CNP_ERROR_TOO_LARGE : status;
+}
+
 /// A system with a block past `pin_block_limit`: the pass with soft pins made required
-/// (solver_pins.c) when its answer is accepted, else every block densely, without that limit.
+/// (solver_pins.c) when its answer is accepted, else every block densely, without that limit,
+/// and when a block is too large for that, the relaxation (solver_relax.c).
 static cnp_status solve_large(solver *s, layout *l) {
     pin_pass pins;
-    const cnp_system *original = s->system;
     s->record_broken = true;
     s->eliminations = NULL;
     cnp_status status = pins_prepare(s, &pins);
     if (status == CNP_OK) {
-        restart_counts(s);
-        s->system = &pins.system;
-        status = solve_all(s, l, true);
-        s->system = original;
+        status = solve_stand_in(s, l, &pins.system, true);
     }
-    if (status == CNP_OK) {
-        status = write_values(s);
-    }
-    if (status == CNP_OK && pins_accept(s, original, &pins)) {
+    if (status == CNP_OK && pins_accept(s, s->system, &pins)) {
         return CNP_OK;
     }
     s->options.pin_fallback = false;
     restart_counts(s);
     status = solve_all(s, l, false);
+    if (status == CNP_ERROR_TOO_LARGE) {
+        return solve_relaxed(s, l);
+    }
     return status == CNP_OK ? write_values(s) : status;
 }
 

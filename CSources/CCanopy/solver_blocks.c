@@ -1,12 +1,15 @@
 /*
  * A pass's blocks. A block's answer depends only on its own rows and unknowns, and solving it
- * writes only its unknowns' values and flags and its rows' flags and conflict groups. So blocks
- * can be solved in any order, several at once: each lane solves with its own copy of the solver
+ * writes only what belongs to it: its unknowns' values, flags and local indexes, its rows'
+ * flags and conflict groups, and the order of its own slice of the block rows. So blocks can
+ * be solved in any order, several at once: each lane solves with its own copy of the solver
  * (its own counts, work and conflict numbering, from zero) in its own workspace, and the
  * results are merged in block order, adding what solving the blocks one after another adds, in
- * that order. The outputs, the report and the memo are then the same bit for bit however many
- * lanes there are. The dense kernels see the same alignment in every workspace (arena_take
- * aligns to absolute addresses), so they round alike on every lane.
+ * that order. The dense work limit is applied in that order too: the merge refuses the first
+ * block that takes the total past it, on any number of lanes, and the lanes stop taking blocks
+ * once the work spent passes it. The outputs, the report and the memo are then the same bit for
+ * bit however many lanes there are. The dense kernels see the same alignment in every workspace
+ * (arena_take aligns to absolute addresses), so they round alike on every lane.
  */
 #include "solver_dense.h"
 
@@ -27,7 +30,9 @@ typedef struct block_list {
     bool substituted;
     block_result *results;
     /// The next block a lane may take.
-    _Atomic uint32_t next;
+    _Atomic uint64_t next;
+    /// The dense work the lanes have spent (whole operations; every estimate is an integer).
+    _Atomic uint64_t spent;
 } block_list;
 
 /// Solves block `b` with `lane`, a copy of the solver whose workspace that lane alone uses.
@@ -43,25 +48,32 @@ static void solve_one(solver *lane, block_list *list, uint32_t b) {
     result->report = lane->report;
     result->work = lane->work;
     result->groups = lane->next_group;
+    result->solved = true;
 }
 
-/// A lane: takes blocks in chunks until none is left.
+/// A lane: takes blocks in chunks until none is left, or the work spent passes the limit (the
+/// merge then solves what is left, if it gets that far).
 static void run_lane(void *context, uint32_t lane_index) {
     block_list *list = context;
+    if (lane_index >= list->s->lanes->lane_count) {
+        return;
+    }
     solver lane = *list->s;
     dense_carving carving = {0};
     lane.workspace = list->s->lanes->workspaces[lane_index];
     lane.memo = NULL;
     lane.carving = &carving;
-    for (;;) {
-        uint32_t first = atomic_fetch_add_explicit(&list->next, LANE_CHUNK, memory_order_relaxed);
+    double limit = list->s->options.work_limit;
+    while ((double)atomic_load_explicit(&list->spent, memory_order_relaxed) <= limit) {
+        uint64_t first = atomic_fetch_add_explicit(&list->next, LANE_CHUNK, memory_order_relaxed);
         if (first >= list->count) {
             return;
         }
-        uint32_t end = list->count - first < LANE_CHUNK ? list->count : first + LANE_CHUNK;
-        for (uint32_t b = first; b < end; b++) {
+        uint32_t end = list->count - first < LANE_CHUNK ? list->count : (uint32_t)first + LANE_CHUNK;
+        for (uint32_t b = (uint32_t)first; b < end; b++) {
             if (!list->results[b].recalled) {
                 solve_one(&lane, list, b);
+                atomic_fetch_add_explicit(&list->spent, (uint64_t)list->results[b].work, memory_order_relaxed);
             }
         }
     }
@@ -82,6 +94,9 @@ static void add_counts(cnp_solve_report *total, const cnp_solve_report *block) {
 /// Adds block `b`'s result to the solve, as solving it after the blocks before it would have.
 static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t *flagged) {
     const block_result *result = &list->results[b];
+    if (s->work + result->work > s->options.work_limit) {
+        return CNP_ERROR_TOO_LARGE; // whatever else the block met after the limit
+    }
     if (result->status != CNP_OK) {
         return result->status;
     }
@@ -95,9 +110,6 @@ static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t 
     s->next_group += result->groups;
     add_counts(&s->report, &result->report);
     s->work += result->work;
-    if (s->work > s->options.work_limit) {
-        return CNP_ERROR_TOO_LARGE;
-    }
     if (result->outcome == BLOCK_NEEDS_ORIGINAL_ROWS) {
         s->row_flags[rows[0]] |= ROW_UNSOUND;
         (*flagged)++;
@@ -108,31 +120,19 @@ static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t 
     return CNP_OK;
 }
 
-/// Solves the blocks that were not recalled on the calling thread, merging each in turn; a
-/// block gets only the work the ones before it left, so a solve over the limit stops early.
-static cnp_status solve_in_turn(solver *s, block_list *list, uint32_t *flagged) {
+/// Merges the blocks in order, first solving on the calling thread each that was neither
+/// recalled nor solved on a lane; such a block gets only the work the ones before it left, so
+/// a solve over the limit stops as soon as it passes it.
+static cnp_status merge_in_order(solver *s, block_list *list, uint32_t *flagged) {
     solver lane = *s;
     dense_carving carving = {0};
     lane.memo = NULL;
     lane.carving = &carving;
     for (uint32_t b = 0; b < list->count; b++) {
-        if (!list->results[b].recalled) {
+        if (!list->results[b].recalled && !list->results[b].solved) {
             lane.options.work_limit = s->options.work_limit - s->work;
             solve_one(&lane, list, b);
         }
-        cnp_status status = merge(s, list, b, flagged);
-        if (status != CNP_OK) {
-            return status;
-        }
-    }
-    return CNP_OK;
-}
-
-/// Solves the blocks that were not recalled on the lanes, then merges them all in order.
-static cnp_status solve_on_lanes(solver *s, block_list *list, uint32_t *flagged) {
-    atomic_init(&list->next, 0);
-    s->lanes->run(s->lanes->run_context, s->lanes->lane_count, run_lane, list);
-    for (uint32_t b = 0; b < list->count; b++) {
         cnp_status status = merge(s, list, b, flagged);
         if (status != CNP_OK) {
             return status;
@@ -162,6 +162,10 @@ cnp_status solve_listed_blocks(solver *s, const uint32_t *variable_start, const 
                                     row_start[b + 1] - start, substituted, &results[b]);
         to_solve += !recalled;
     }
-    bool parallel = s->lanes != NULL && s->lanes->lane_count > 1 && to_solve >= LANE_MIN_BLOCKS;
-    return parallel ? solve_on_lanes(s, &list, flagged) : solve_in_turn(s, &list, flagged);
+    if (s->lanes != NULL && s->lanes->lane_count > 1 && to_solve >= LANE_MIN_BLOCKS) {
+        atomic_init(&list.next, 0);
+        atomic_init(&list.spent, 0);
+        s->lanes->run(s->lanes->run_context, s->lanes->lane_count, run_lane, &list);
+    }
+    return merge_in_order(s, &list, flagged);
 }

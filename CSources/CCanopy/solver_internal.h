@@ -13,6 +13,8 @@
  *   solver_kernel_*.c   the dense factorizations, by LAPACK and by hand for tiny blocks
  *   solver_record.c     substitution's eliminations kept, and new constants carried through them
  *   solver_memo.c       dense blocks' answers kept from one recorded solve to the next
+ *   solver_pins.c       large blocks: soft pins made required, when that gives the answer
+ *   solver_relax.c      large blocks: required inequalities left out until they are needed
  */
 #ifndef CNP_SOLVER_INTERNAL_H
 #define CNP_SOLVER_INTERNAL_H
@@ -301,10 +303,9 @@ static inline double row_tolerance(double constant, double magnitude) {
     return ROW_TOLERANCE * (1.0 + fabs(constant) + magnitude);
 }
 
-/// Row `r` of `system` at `values`: its violation (row_violation), and its tolerance in
-/// `*tolerance`.
-static inline double system_row_violation(const cnp_system *system, const double *values, uint32_t r,
-                                          double *tolerance) {
+/// The left-hand side of row `r` of `system` at `values`, and its tolerance in `*tolerance`.
+static inline double system_row_value(const cnp_system *system, const double *values, uint32_t r,
+                                      double *tolerance) {
     const cnp_row *row = &system->rows[r];
     double lhs = 0.0, magnitude = 0.0;
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
@@ -313,7 +314,15 @@ static inline double system_row_violation(const cnp_system *system, const double
         magnitude += fabs(term);
     }
     *tolerance = row_tolerance(row->constant, magnitude);
-    return row_violation(row->relation, lhs, row->constant);
+    return lhs;
+}
+
+/// Row `r` of `system` at `values`: its violation (row_violation), and its tolerance in
+/// `*tolerance`.
+static inline double system_row_violation(const cnp_system *system, const double *values, uint32_t r,
+                                          double *tolerance) {
+    const cnp_row *row = &system->rows[r];
+    return row_violation(row->relation, system_row_value(system, values, r, tolerance), row->constant);
 }
 
 // solver_validate.c
@@ -382,6 +391,8 @@ typedef struct block_result {
     /// Its entry among the memo's fresh ones, or SIZE_MAX.
     size_t memo_entry;
     bool recalled;
+    /// Whether a lane (or the merge) solved it.
+    bool solved;
 } block_result;
 
 // solver_blocks.c
@@ -456,5 +467,24 @@ cnp_status pins_prepare(const solver *s, pin_pass *pins);
 /// priority of a pin row, but for rows over variables the required rows fix (their violation
 /// is the same at every point the required rows allow).
 bool pins_accept(const solver *s, const cnp_system *system, const pin_pass *pins);
+
+// solver_relax.c
+/// A system with required inequalities left out (their rows blanked), rows in their original
+/// order.
+typedef struct relaxation {
+    cnp_system system;
+    cnp_row *rows;
+} relaxation;
+
+/// Rounds after which a relaxed solve gives up (each puts back at least one row).
+#define RELAX_ROUNDS 64
+
+/// `s->system` without its required inequalities over two or more variables, in PART_PINS of
+/// the workspace. CNP_ERROR_TOO_LARGE when it has none: nothing to gain.
+cnp_status relax_prepare(const solver *s, relaxation *r);
+
+/// Puts back every row left out that does not hold with room to spare at `values` (an answer of
+/// the relaxation of `system`); returns how many. None: `values` is the answer of `system`.
+uint32_t relax_put_back(const cnp_system *system, const double *values, relaxation *r);
 
 #endif

@@ -8,9 +8,10 @@
  * written out as a key of 64-bit words. The previous solve's blocks are kept in order of their
  * first rows, so a solve walks them alongside its own blocks. A hit restores everything solving
  * the block leaves behind: the unknowns' values and ambiguity, the rows' ties, and the report's
- * counts and work. Every block's entry is started when it is looked up, in block order, and a
- * solved block's answer is filled in afterwards, whichever lane solved it and when. A block
- * that met a conflict is not filled in (its rows' conflict groups are numbered across blocks).
+ * counts and work. Every block's entry is started when it is looked up, in block order (unless
+ * memory runs out: the block is then simply not kept), and a solved block's answer is filled
+ * in afterwards, whichever lane solved it and when. A block that met a conflict is not filled
+ * in (its rows' conflict groups are numbered across blocks).
  */
 #include "solver_internal.h"
 

@@ -81,20 +81,31 @@ struct Profile {
     }
 }
 
-/// Chrome trace-event JSON (complete events), which Perfetto and chrome://tracing open.
+/// Chrome trace-event JSON (complete events), which Perfetto and chrome://tracing open. Samples
+/// are kept as they come and written out only when a trace is asked for: formatting each one as
+/// it came cost more than the update cycles of small trees.
 struct Trace {
-    private var events: [String] = []
+    private struct Event {
+        var name: String
+        var start: Duration
+        var duration: Duration
+        var depth: Int
+    }
+
+    private var events: [Event] = []
     private let origin = ContinuousClock.now
 
     mutating func add(_ name: String, start: ContinuousClock.Instant, duration: Duration, depth: Int) {
-        let ts = (start - origin).seconds * 1e6, dur = duration.seconds * 1e6
-        events.append(
-            "{\"name\": \(jsonString(name)), \"cat\": \"\(depth == 0 ? "phase" : "step")\", \"ph\": \"X\", "
-                + "\"ts\": \(String(format: "%.3f", ts)), \"dur\": \(String(format: "%.3f", dur)), \"pid\": 1, \"tid\": 1}")
+        events.append(Event(name: name, start: start - origin, duration: duration, depth: depth))
     }
 
     func write(to path: String) throws {
-        let text = "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n" + events.joined(separator: ",\n") + "\n]}\n"
+        let lines = events.map { event in
+            "{\"name\": \(jsonString(event.name)), \"cat\": \"\(event.depth == 0 ? "phase" : "step")\", \"ph\": \"X\", "
+                + "\"ts\": \(String(format: "%.3f", event.start.seconds * 1e6)), "
+                + "\"dur\": \(String(format: "%.3f", event.duration.seconds * 1e6)), \"pid\": 1, \"tid\": 1}"
+        }
+        let text = "{\"displayTimeUnit\": \"ms\", \"traceEvents\": [\n" + lines.joined(separator: ",\n") + "\n]}\n"
         do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
             throw HarnessError("cannot write the trace to \(path): \(error.localizedDescription)")
         }

@@ -65,4 +65,46 @@ struct LargeLayoutTests {
         #expect(handle.frame.height == 30 && headline.frame.height == 17)
         #expect(list.window.layoutReport.blocks > 0)
     }
+
+    /// 1,500 views in a row, each at least 8 after the one before and pulled at 500 toward a
+    /// place of its own: one block of 1,500 unknowns, past the dense path, whose inequalities
+    /// are put back only where views push each other. No conflict; every gap holds (to the pixel
+    /// that rounding may take); a view with room on both sides sits at its place; the largest
+    /// block solved is a run of pushed views, not the row. A pushed run misses its places and
+    /// could move to trade one miss for another, so those pulls are reported as ties.
+    @Test func aLongRowOfViewsPushingEachOtherIsLaidOut() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
+        var random = SplitMix64(seed: 9)
+        var views: [View] = [], places: [CGFloat] = []
+        for index in 0..<1_500 {
+            let view = View()
+            view.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(view)
+            let place = CGFloat(40 * index + Int.random(in: -20...20, using: &random))
+            let pull = view.leftAnchor.constraint(equalTo: window.leftAnchor, constant: place)
+            pull.priority = LayoutPriority(500)
+            var constraints = [
+                pull, view.widthAnchor.constraint(equalToConstant: 20), view.heightAnchor.constraint(equalToConstant: 20),
+                view.topAnchor.constraint(equalTo: window.topAnchor),
+            ]
+            if let previous = views.last {
+                constraints.append(view.leftAnchor.constraint(greaterThanOrEqualTo: previous.rightAnchor, constant: 8))
+            }
+            LayoutConstraint.activate(constraints)
+            views.append(view)
+            places.append(place)
+        }
+        let cycle = window.runUpdateCycle()
+        let report = window.layoutReport
+        #expect(report.conflicts.isEmpty && report.ambiguities.isEmpty && !report.tiedConstraints.isEmpty)
+        #expect(cycle.problems.count == 1)
+        #expect(report.largestBlock > 1 && report.largestBlock < 100, "largest block \(report.largestBlock)")
+        let gaps = zip(views, views.dropFirst()).map { $1.frame.minX - $0.frame.maxX }
+        #expect(gaps.allSatisfy { $0 >= 7 })
+        let free = views.indices.filter { index in
+            (index == 0 || gaps[index - 1] > 9) && (index == views.count - 1 || gaps[index] > 9)
+        }
+        #expect(free.count > 500 && free.count < views.count - 100, "\(free.count) views with room")
+        #expect(free.allSatisfy { views[$0].frame.minX == places[$0] })
+    }
 }

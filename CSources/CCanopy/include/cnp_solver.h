@@ -20,9 +20,15 @@
  * hugging and compression rows) held there as required, which lets substitution settle chains
  * such as a list of self-sizing cells. It keeps that answer only when it provably is the
  * strict-priority one (every pin holds; no row is violated at or above the lowest pin priority
- * unless the required rows alone fix its variables), and otherwise solves densely. Blocks over
- * 1,024 unknowns, or dense work past about 2e10 floating-point operations (a few seconds), are
- * refused with CNP_ERROR_TOO_LARGE.
+ * unless the required rows alone fix its variables), and otherwise solves densely. A block
+ * still too large for that, over 1,024 unknowns or past about 2e10 floating-point operations
+ * of dense work (a few seconds), is solved without its required inequalities over two or more
+ * variables, putting back those the answer does not meet with room to spare, round after round
+ * (at most 64), until the answer meets every one left out: it is then the answer with them in.
+ * A long chain of such inequalities, each view at least some distance after the one before,
+ * then costs what its runs of tight inequalities cost. When that fails too (a run too large, a
+ * broken required row in a round, or the rounds run out), the solve returns
+ * CNP_ERROR_TOO_LARGE.
  */
 #ifndef CNP_SOLVER_H
 #define CNP_SOLVER_H
@@ -230,8 +236,9 @@ typedef void (*cnp_lane_task)(void *task_context, uint32_t lane);
 typedef struct cnp_solve_lanes {
     /// At least 1.
     uint32_t lane_count;
-    /// `lane_count` workspaces, one per lane, which no other call may use meanwhile. The first
-    /// may be the solve's own workspace: the solve waits while the lanes run.
+    /// `lane_count` distinct workspaces, one per lane, which no other call may use meanwhile.
+    /// The first may be the solve's own workspace: the solve waits while the lanes run. Each
+    /// keeps the dense scratch of the largest block its lane solved.
     cnp_workspace *const *workspaces;
     /// Calls `task(task_context, lane)` once for every lane in 0..<lane_count, at the same time
     /// on several threads if it can, and returns once every call has returned (and what they
@@ -243,8 +250,11 @@ typedef struct cnp_solve_lanes {
 /// cnp_solve_recording, with independent dense blocks solved on `lanes` when there are many of
 /// them (NULL, or one lane: all on the calling thread). The outputs, the report and the record
 /// are the same bit for bit as with one lane: each block is solved alone, and the results are
-/// put together in block order. CNP_ERROR_BAD_ARGUMENT for lanes without a lane, a workspace
-/// or `run`; otherwise as cnp_solve_recording.
+/// put together in block order, the dense work limit included. That assumes the BLAS and
+/// LAPACK linked in may be called from several threads at once and round alike on each (the
+/// reference libraries and single-threaded OpenBLAS do), and that every thread computes in the
+/// default floating-point environment. CNP_ERROR_BAD_ARGUMENT for lanes without a lane, a
+/// workspace or `run`; otherwise as cnp_solve_recording.
 cnp_status cnp_solve_on_lanes(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
                               cnp_solve_report *report, cnp_solve_record *record, const cnp_solve_lanes *lanes);
 

@@ -177,9 +177,11 @@ final class LayoutEngine {
         return true
     }
 
-    /// Lanes for `threads` threads, or `nil` for the calling thread alone.
+    /// Lanes for `threads` threads, but no more than there are processors (each lane keeps its
+    /// own dense scratch memory), or `nil` for the calling thread alone.
     private func lanes(_ threads: Int) -> SolveLanes? {
-        if laneStorage?.count != threads { laneStorage = SolveLanes(count: threads) }
+        let count = min(threads, ProcessInfo.processInfo.activeProcessorCount)
+        if laneStorage?.count != count { laneStorage = SolveLanes(count: count) }
         return laneStorage
     }
 

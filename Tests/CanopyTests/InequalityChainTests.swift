@@ -1,0 +1,90 @@
+import CCanopy
+import CanopyWorkloads
+import Testing
+
+/// The least-squares fit of nondecreasing values to `targets`, by pooling adjacent violators
+/// (an algorithm independent of the solver's), and the size of each value's pool.
+private func nondecreasingFit(_ targets: [Double]) -> (values: [Double], poolSizes: [Int]) {
+    var means: [Double] = [], counts: [Int] = []
+    for target in targets {
+        means.append(target)
+        counts.append(1)
+        while means.count > 1 && means[means.count - 2] > means[means.count - 1] {
+            let (mean, count) = (means.removeLast(), counts.removeLast())
+            let total = counts[counts.count - 1] + count
+            means[means.count - 1] = (means[means.count - 1] * Double(counts[counts.count - 1]) + mean * Double(count))
+                / Double(total)
+            counts[counts.count - 1] = total
+        }
+    }
+    return (
+        zip(means, counts).flatMap { Array(repeating: $0.0, count: $0.1) },
+        counts.flatMap { Array(repeating: $0, count: $0) }
+    )
+}
+
+/// `count` positions, each required at least a gap after the one before and pulled toward a
+/// place of its own at 500: where places crowd, runs of positions are pushed apart, each run as
+/// a whole as near its places as the gaps allow. Returns the system, the answer from
+/// `nondecreasingFit` (positions less the gaps before them must not decrease), and the size of
+/// the run each position is in.
+private func pushedChain(count: Int, seed: UInt64) -> (system: CoreSystem, answer: [Double], runs: [Int]) {
+    var random = SplitMix64(seed: seed)
+    var system = CoreSystem(variableCount: count)
+    var places: [Double] = [], gapsBefore: [Double] = []
+    var gaps = 0.0
+    for i in 0..<count {
+        let place = Double(30 * i + Int.random(in: -20...20, using: &random))
+        system.add([(i, 1)], CNP_RELATION_EQUAL, place, priority: 500)
+        places.append(place)
+        gapsBefore.append(gaps)
+        if i + 1 < count {
+            let gap = Double(Int.random(in: 10...30, using: &random))
+            system.add([(i + 1, 1), (i, -1)], CNP_RELATION_GREATER_EQUAL, gap)
+            gaps += gap
+        }
+    }
+    let fit = nondecreasingFit(zip(places, gapsBefore).map { $0 - $1 })
+    return (system, zip(fit.values, gapsBefore).map { $0 + $1 }, fit.poolSizes)
+}
+
+@Suite("Auto Layout solver: long chains of required inequalities")
+struct InequalityChainTests {
+    /// Chains of 3,000 and 100,000 positions: one block far past the dense path's 1,024
+    /// unknowns, solved without going dense (as runs of the inequalities that hold tight), and
+    /// equal to the pooled fit within 1e-9 relative. A run that the gaps push apart misses its
+    /// places, and could move to trade one miss for another: the missed places' rows are tied;
+    /// every other row holds.
+    @Test(arguments: [(3_000, UInt64(1)), (3_000, 2), (100_000, 3)])
+    func aPushedChainMatchesThePooledFit(count: Int, seed: UInt64) {
+        let workspace = cnp_workspace_create()!
+        defer { cnp_workspace_destroy(workspace) }
+        var (system, answer, runs) = pushedChain(count: count, seed: seed)
+        let (status, report) = system.solve(in: workspace)
+        #expect(status == CNP_OK)
+        guard status == CNP_OK else { return }
+        let worst = zip(system.values, answer).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
+        #expect(worst <= 1e-9, "largest relative difference \(worst)")
+        #expect(report.largest_block < 1_024 && report.broken_rows == 0)
+        // Rows alternate: position i's place, then the gap after it.
+        let expected = system.rows.indices.map { row -> UInt32 in
+            let place = system.rows[row].constant, missed = abs(answer[row / 2] - place) > 1e-9 * (1 + abs(place))
+            return row % 2 == 0 && runs[row / 2] > 1 && missed ? CNP_ROW_TIED.rawValue : CNP_ROW_SATISFIED.rawValue
+        }
+        let mismatches = zip(system.states, expected).filter { UInt32($0.0) != $0.1 }.count
+        #expect(mismatches == 0, "\(mismatches) row states differ")
+        #expect(runs.contains { $0 > 1 } && runs.contains(1))
+        #expect(system.variableStates.allSatisfy { $0 == UInt8(CNP_VARIABLE_DETERMINED.rawValue) })
+    }
+
+    /// A required conflict elsewhere in the system: a relaxation that breaks a row proves
+    /// nothing, so the chain is refused as too large rather than answered wrongly.
+    @Test func aChainWithAConflictIsRefused() {
+        let workspace = cnp_workspace_create()!
+        defer { cnp_workspace_destroy(workspace) }
+        var (system, _, _) = pushedChain(count: 3_000, seed: 4)
+        system.add([(0, 1)], CNP_RELATION_EQUAL, 0)
+        system.add([(0, 1)], CNP_RELATION_EQUAL, 5)
+        #expect(system.solve(in: workspace).status == CNP_ERROR_TOO_LARGE)
+    }
+}
