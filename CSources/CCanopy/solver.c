@@ -331,13 +331,16 @@ static cnp_status solve_stand_in(solver *s, layout *l, const cnp_system *stand_i
 }
 
 /// The relaxation of solver_relax.c, round after round: CNP_OK once an answer holds every
-/// inequality left out with room, CNP_ERROR_TOO_LARGE when a round breaks a required row or
-/// the rounds run out.
+/// inequality left out with room, CNP_ERROR_TOO_LARGE when a round breaks a required row, or
+/// the rounds run out, or their dense work together passes the limit.
 static cnp_status solve_relaxed(solver *s, layout *l) {
     relaxation relaxed;
+    double limit = s->options.work_limit, spent = 0.0;
     cnp_status status = relax_prepare(s, &relaxed);
     for (uint32_t round = 0; status == CNP_OK && round < RELAX_ROUNDS; round++) {
+        s->options.work_limit = limit - spent;
         status = solve_stand_in(s, l, &relaxed.system, false);
+        spent += s->work;
         if (status == CNP_OK && s->report.broken_rows > 0) {
             return CNP_ERROR_TOO_LARGE;
         }

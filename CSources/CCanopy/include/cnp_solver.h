@@ -27,8 +27,8 @@
  * (at most 64), until the answer meets every one left out: it is then the answer with them in.
  * A long chain of such inequalities, each view at least some distance after the one before,
  * then costs what its runs of tight inequalities cost. When that fails too (a run too large, a
- * broken required row in a round, or the rounds run out), the solve returns
- * CNP_ERROR_TOO_LARGE.
+ * broken required row in a round, the rounds run out, or their dense work together passes the
+ * limit), the solve returns CNP_ERROR_TOO_LARGE.
  */
 #ifndef CNP_SOLVER_H
 #define CNP_SOLVER_H
