@@ -331,29 +331,31 @@ static cnp_status solve_stand_in(solver *s, layout *l, const cnp_system *stand_i
 }
 
 /// The relaxation of solver_relax.c, round after round: CNP_OK once an answer holds every
-/// inequality left out with room, CNP_ERROR_TOO_LARGE when a round breaks a required row, or
-/// the rounds run out, or their dense work together passes the limit.
+/// inequality left out with room, CNP_ERROR_TOO_LARGE when a round breaks a required row of a
+/// relaxed component, or the rounds run out, or their dense work together passes the limit.
 static cnp_status solve_relaxed(solver *s, layout *l) {
     relaxation relaxed;
     double limit = s->options.work_limit, spent = 0.0;
-    cnp_status status = relax_prepare(s, &relaxed);
-    for (uint32_t round = 0; status == CNP_OK && round < RELAX_ROUNDS; round++) {
-        s->options.work_limit = limit - spent;
+    bool settled = false;
+    cnp_status status = relax_prepare(s, l->component_variable_start, l->component_row_start, &relaxed);
+    for (uint32_t round = 0; status == CNP_OK && !settled && round < RELAX_ROUNDS; round++) {
+        s->options.work_limit = limit - spent; // the rounds share one budget
         status = solve_stand_in(s, l, &relaxed.system, false);
         spent += s->work;
-        if (status == CNP_OK && s->report.broken_rows > 0) {
-            return CNP_ERROR_TOO_LARGE;
-        }
-        if (status == CNP_OK && relax_put_back(s->system, s->solution->values, &relaxed) == 0) {
-            return CNP_OK;
+        if (status == CNP_OK && relax_broke_rows(s, &relaxed)) {
+            status = CNP_ERROR_TOO_LARGE;
+        } else if (status == CNP_OK) {
+            settled = relax_put_back(s->system, s->solution->values, &relaxed) == 0;
         }
     }
-    return status == CNP_OK ? CNP_ERROR_TOO_LARGE : status;
+    s->options.work_limit = limit;
+    return status != CNP_OK ? status : settled ? CNP_OK : CNP_ERROR_TOO_LARGE;
 }
 
 /// A system with a block past `pin_block_limit`: the pass with soft pins made required
 /// (solver_pins.c) when its answer is accepted, else every block densely, without that limit,
-/// and when a block is too large for that, the relaxation (solver_relax.c).
+/// and when a block is too large for that, the relaxation (solver_relax.c). A component so
+/// large that its dense work would take long is tried with the relaxation first.
 static cnp_status solve_large(solver *s, layout *l) {
     pin_pass pins;
     s->record_broken = true;
@@ -366,6 +368,12 @@ static cnp_status solve_large(solver *s, layout *l) {
         return CNP_OK;
     }
     s->options.pin_fallback = false;
+    if (relax_first(s, l->component_variable_start, l->component_row_start)) {
+        status = solve_relaxed(s, l);
+        if (status == CNP_OK || status == CNP_ERROR_OUT_OF_MEMORY) {
+            return status;
+        }
+    }
     restart_counts(s);
     status = solve_all(s, l, false);
     if (status == CNP_ERROR_TOO_LARGE) {

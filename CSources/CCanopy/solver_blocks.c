@@ -164,7 +164,7 @@ cnp_status solve_listed_blocks(solver *s, const uint32_t *variable_start, const 
     }
     if (s->lanes != NULL && s->lanes->lane_count > 1 && to_solve >= LANE_MIN_BLOCKS) {
         atomic_init(&list.next, 0);
-        atomic_init(&list.spent, 0);
+        atomic_init(&list.spent, (uint64_t)s->work);
         s->lanes->run(s->lanes->run_context, s->lanes->lane_count, run_lane, &list);
     }
     return merge_in_order(s, &list, flagged);

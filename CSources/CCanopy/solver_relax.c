@@ -1,25 +1,29 @@
 /*
- * Relaxation: a way around the dense path for blocks too large for it because required
- * inequalities chain them (a long row of views, each at least some distance after the one
- * before, each pulled toward a place of its own). The system is solved without its required
- * inequalities over two or more variables, which splits such a block into small ones. Those
- * the answer leaves without room (violated, or exactly at their bound) are put back, and the
- * system is solved again, until every inequality left out holds with room to spare.
+ * Relaxation: a way around the dense path for components too large for it because required
+ * inequalities chain them (a long row of views, each at least some distance after the one before,
+ * each pulled toward a place of its own). In each component with more variables than a dense block
+ * may have unknowns (or, when there is none and the dense work limit was the trouble, each with
+ * more than 16), the required inequalities over two or more variables are left out, which splits
+ * such a block into small ones; other components are solved as they are. The rows left out that
+ * the answer does not meet with room to spare (violated, or exactly at their bound) are put back,
+ * and the system is solved again, until every row left out holds with room.
  *
  * Why that answer is the answer: leaving out a required row only enlarges the set of points the
- * required rows allow, so each level's optimum over the larger set is at least as good. When the
- * relaxed answer lies in the smaller set, it is optimal there too, level by level, and the last
- * level's pull toward the reference picks it again. Rows left out that hold with room are not
- * active near the answer, so the points the levels leave free near it, and with them the
- * ambiguity and the ties, are the same as with those rows in. A relaxation in which required
- * rows conflict proves nothing (a row broken there might hold in the full system): the solve
- * then gives up with CNP_ERROR_TOO_LARGE.
+ * required rows allow, and every level's optimal set with it. When the relaxed answer lies in
+ * the smaller set, each level's optimal set there is the relaxed one cut down to it, so the
+ * answer is optimal level by level, and the last level's pull (strictly convex) picks it again.
+ * The free directions of the last optimal set do not depend on the point, and near the answer
+ * the two sets agree (the rows left out hold with room), so ambiguity comes out the same. Ties
+ * are marked at each level's answer as the dense path marks them; for a violated row, whether a
+ * move shrinks it is the same at every optimal point, but the other rows flagged with it follow
+ * one move the active set chooses, and there the two could in principle differ.
  *
- * Rows only ever come back, so the rounds end; each costs a solve of the whole system, and a
- * chain whose inequalities are slack settles in one. Each round's blocks are the runs the
- * inequalities put back join, so the cost follows the longest such run, not the chain: a chain
- * pushed tight along most of its length is one long dense run again, refused past the dense
- * limit as before.
+ * A round that breaks a required row in a relaxed component proves nothing about the full
+ * component (its smallest conflicting set may differ), so the solve then gives up. Rows only
+ * ever come back, so the rounds end; each costs a solve of the whole system, and a chain whose
+ * inequalities are slack settles in one. Each round's blocks are the runs the rows put back
+ * join, so the cost follows the longest such run, not the chain: a chain pushed tight along
+ * most of its length is one long dense run again, refused past the dense limit as before.
  */
 #include "solver_internal.h"
 
@@ -29,21 +33,40 @@ static bool is_left_out(const cnp_row *row) {
     return row->priority >= CNP_PRIORITY_REQUIRED && row->relation != CNP_RELATION_EQUAL && row->term_count >= 2;
 }
 
-cnp_status relax_prepare(const solver *s, relaxation *r) {
+cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, relaxation *r) {
     const cnp_system *system = s->system;
-    size_t bytes = sizeof(cnp_row) * system->row_count;
+    size_t bytes = (sizeof(cnp_row) + 1) * (size_t)system->row_count;
     r->rows = cnp_workspace_reserve_part(s->workspace, PART_PINS, bytes);
     if (r->rows == NULL) {
         return CNP_ERROR_OUT_OF_MEMORY;
     }
-    uint32_t left_out = 0;
+    r->relaxed = (uint8_t *)(r->rows + system->row_count);
     for (uint32_t row = 0; row < system->row_count; row++) {
         r->rows[row] = system->rows[row];
-        if (is_left_out(&system->rows[row])) {
-            // No terms, and 0 <= 0: the row holds, joins nothing and is in no block.
-            r->rows[row] = (cnp_row){.first_term = 0, .term_count = 0, .constant = 0.0,
-                                     .priority = CNP_PRIORITY_REQUIRED, .relation = CNP_RELATION_LESS_EQUAL};
-            left_out++;
+        r->relaxed[row] = 0;
+    }
+    uint32_t components = find_components(s, variable_start, row_start), left_out = 0;
+    // The components past the dense limit made the dense path fail; when none is, the work
+    // limit did, and every component that could hold a large block is relaxed.
+    uint32_t threshold = s->options.pin_block_limit;
+    for (uint32_t c = 0; c < components; c++) {
+        if (variable_start[c + 1] - variable_start[c] > s->options.dense_limit) {
+            threshold = s->options.dense_limit;
+        }
+    }
+    for (uint32_t c = 0; c < components; c++) {
+        if (variable_start[c + 1] - variable_start[c] <= threshold) {
+            continue;
+        }
+        for (uint32_t j = row_start[c]; j < row_start[c + 1]; j++) {
+            uint32_t row = s->component_rows[j];
+            r->relaxed[row] = 1;
+            if (is_left_out(&system->rows[row])) {
+                // No terms, and 0 <= 0: the row holds, joins nothing and is in no block.
+                r->rows[row] = (cnp_row){.first_term = 0, .term_count = 0, .constant = 0.0,
+                                         .priority = CNP_PRIORITY_REQUIRED, .relation = CNP_RELATION_LESS_EQUAL};
+                left_out++;
+            }
         }
     }
     if (left_out == 0) {
@@ -52,6 +75,15 @@ cnp_status relax_prepare(const solver *s, relaxation *r) {
     r->system = *system;
     r->system.rows = r->rows;
     return CNP_OK;
+}
+
+bool relax_broke_rows(const solver *s, const relaxation *r) {
+    for (uint32_t row = 0; row < s->system->row_count; row++) {
+        if (r->relaxed[row] && (s->row_flags[row] & ROW_BROKEN)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /// Whether row `row` of `system` holds at `values` with more room than its tolerance.
@@ -71,4 +103,18 @@ uint32_t relax_put_back(const cnp_system *system, const double *values, relaxati
         }
     }
     return put_back;
+}
+
+bool relax_first(solver *s, uint32_t *variable_start, uint32_t *row_start) {
+    uint32_t components = find_components(s, variable_start, row_start);
+    for (uint32_t c = 0; c < components; c++) {
+        if (variable_start[c + 1] - variable_start[c] > RELAX_FIRST_VARIABLES) {
+            for (uint32_t j = row_start[c]; j < row_start[c + 1]; j++) {
+                if (is_left_out(&s->system->rows[s->component_rows[j]])) {
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
 }

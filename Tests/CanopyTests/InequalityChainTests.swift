@@ -77,8 +77,25 @@ struct InequalityChainTests {
         #expect(system.variableStates.allSatisfy { $0 == UInt8(CNP_VARIABLE_DETERMINED.rawValue) })
     }
 
-    /// A required conflict elsewhere in the system: a relaxation that breaks a row proves
-    /// nothing, so the chain is refused as too large rather than answered wrongly.
+    /// A conflict in another component is broken as it would be anyway, and the chain is
+    /// still solved.
+    @Test func aConflictElsewhereLeavesTheChainSolved() {
+        let workspace = cnp_workspace_create()!
+        defer { cnp_workspace_destroy(workspace) }
+        var (system, answer, _) = pushedChain(count: 3_000, seed: 5)
+        system.variableCount += 1
+        system.add([(3_000, 1)], CNP_RELATION_EQUAL, 20)
+        system.add([(3_000, 1)], CNP_RELATION_EQUAL, 30)
+        let (status, report) = system.solve(in: workspace)
+        #expect(status == CNP_OK && report.broken_rows == 1)
+        guard status == CNP_OK else { return }
+        let worst = zip(system.values, answer).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
+        #expect(worst <= 1e-9 && system.values[3_000] == 20)
+        #expect(system.states.suffix(2) == [UInt8(CNP_ROW_CONFLICT.rawValue), UInt8(CNP_ROW_BROKEN.rawValue)])
+    }
+
+    /// A required conflict inside the chain: a relaxation that breaks a row proves nothing
+    /// about the whole chain, so it is refused as too large rather than answered wrongly.
     @Test func aChainWithAConflictIsRefused() {
         let workspace = cnp_workspace_create()!
         defer { cnp_workspace_destroy(workspace) }

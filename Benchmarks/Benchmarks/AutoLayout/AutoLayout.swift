@@ -3,30 +3,36 @@ import Canopy
 import CanopyWorkloads
 import Foundation
 
-/// A generated constraint tree, built and solved once in setup.
+/// A constraint tree, built and solved once in setup.
 final class LayoutFixture: @unchecked Sendable {
-    let shape: ConstraintShape
-    let count: Int
+    /// The window, and its last constraint (a leaf's, in generated scenes).
+    private let make: @Sendable () -> (Window, LayoutConstraint?)
     /// The most threads the solve uses (the targets are for one core).
     let threads: Int
     private(set) var window: Window?
     private var wide = false
 
-    init(_ shape: ConstraintShape, _ count: Int, threads: Int = 1) {
-        self.shape = shape
-        self.count = count
-        self.threads = threads
+    /// A generated scene.
+    convenience init(_ shape: ConstraintShape, _ count: Int, threads: Int = 1) {
+        self.init(threads: threads) {
+            let instance = try! ConstraintTreeGenerator(shape: shape, count: count).makeScene().instantiate()
+            return (instance.window, instance.constraints.last)
+        }
     }
 
-    /// The scene's last constraint (a leaf's, in generated scenes).
+    init(threads: Int = 1, make: @escaping @Sendable () -> (Window, LayoutConstraint?)) {
+        self.threads = threads
+        self.make = make
+    }
+
     private var leafConstraint: LayoutConstraint?
 
     func setUp() {
-        let instance = try! ConstraintTreeGenerator(shape: shape, count: count).makeScene().instantiate()
-        instance.window.maximumLayoutThreads = threads
-        instance.window.runUpdateCycle()
-        window = instance.window
-        leafConstraint = instance.constraints.last
+        let (window, leaf) = make()
+        window.maximumLayoutThreads = threads
+        window.runUpdateCycle()
+        self.window = window
+        leafConstraint = leaf
     }
 
     func tearDown() {
@@ -56,6 +62,33 @@ final class LayoutFixture: @unchecked Sendable {
         let solve = window!.layoutReport.durations.solve.components
         benchmark.measurement(solveMetric, Int(solve.seconds * 1_000_000_000 + solve.attoseconds / 1_000_000_000))
     }
+}
+
+/// `count` views in a row, each at least 8 after the one before and pulled at 500 toward a
+/// place of its own, 40 apart give or take 20: one chain of required inequalities, pushed tight
+/// in short runs, too long for one dense block.
+func pushedRow(count: Int) -> (Window, LayoutConstraint?) {
+    let window = Window(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
+    var random = SplitMix64(seed: 9)
+    var previous: View?
+    for index in 0..<count {
+        let view = View()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(view)
+        let pull = view.leftAnchor.constraint(
+            equalTo: window.leftAnchor, constant: CGFloat(40 * index + Int.random(in: -20...20, using: &random)))
+        pull.priority = LayoutPriority(500)
+        var constraints = [
+            pull, view.widthAnchor.constraint(equalToConstant: 20), view.heightAnchor.constraint(equalToConstant: 20),
+            view.topAnchor.constraint(equalTo: window.topAnchor),
+        ]
+        if let previous {
+            constraints.append(view.leftAnchor.constraint(greaterThanOrEqualTo: previous.rightAnchor, constant: 8))
+        }
+        LayoutConstraint.activate(constraints)
+        previous = view
+    }
+    return (window, nil)
 }
 
 /// The core's solve inside an update cycle, reported beside the cycle's wall clock.
@@ -93,6 +126,12 @@ let benchmarks: @Sendable () -> Void = {
     for count in [10_000, 100_000] {
         fullPass(
             "Auto Layout full pass on \(cores) threads, soft \(label(count))", LayoutFixture(.soft, count, threads: cores))
+    }
+
+    // A row of views pushing each other: one block of required inequalities past the dense
+    // path, solved as a relaxation, round by round.
+    for count in [1_000, 10_000, 100_000] {
+        fullPass("Auto Layout full pass, pushed row \(label(count))", LayoutFixture { pushedRow(count: count) })
     }
 
     for count in [1_000, 10_000, 100_000] {
