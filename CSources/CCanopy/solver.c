@@ -330,14 +330,16 @@ static cnp_status solve_stand_in(solver *s, layout *l, const cnp_system *stand_i
     return status == CNP_OK ? write_values(s) : status;
 }
 
-/// The relaxation of solver_relax.c, round after round: CNP_OK once an answer holds every
-/// inequality left out with room, CNP_ERROR_TOO_LARGE when a round breaks a required row of a
-/// relaxed component, or the rounds run out, or their dense work together passes the limit.
-static cnp_status solve_relaxed(solver *s, layout *l) {
+/// The relaxation of solver_relax.c for the components of more than `larger_than` variables,
+/// round after round: CNP_OK once an answer holds every inequality left out with room,
+/// CNP_ERROR_TOO_LARGE when there is none to leave out, a round breaks a required row of a
+/// relaxed component, the rounds run out, or their dense work together passes the limit.
+static cnp_status solve_relaxed(solver *s, layout *l, uint32_t larger_than) {
     relaxation relaxed;
     double limit = s->options.work_limit, spent = 0.0;
     bool settled = false;
-    cnp_status status = relax_prepare(s, l->component_variable_start, l->component_row_start, &relaxed);
+    cnp_status status =
+        relax_prepare(s, l->component_variable_start, l->component_row_start, larger_than, &relaxed);
     for (uint32_t round = 0; status == CNP_OK && !settled && round < RELAX_ROUNDS; round++) {
         s->options.work_limit = limit - spent; // the rounds share one budget
         status = solve_stand_in(s, l, &relaxed.system, false);
@@ -354,8 +356,9 @@ static cnp_status solve_relaxed(solver *s, layout *l) {
 
 /// A system with a block past `pin_block_limit`: the pass with soft pins made required
 /// (solver_pins.c) when its answer is accepted, else every block densely, without that limit,
-/// and when a block is too large for that, the relaxation (solver_relax.c). A component so
-/// large that its dense work would take long is tried with the relaxation first.
+/// and when a block is too large for that, the relaxation (solver_relax.c) of every component
+/// that could hold a large block. Components so large that their dense work would take long
+/// try the relaxation before the dense path.
 static cnp_status solve_large(solver *s, layout *l) {
     pin_pass pins;
     s->record_broken = true;
@@ -368,16 +371,14 @@ static cnp_status solve_large(solver *s, layout *l) {
         return CNP_OK;
     }
     s->options.pin_fallback = false;
-    if (relax_first(s, l->component_variable_start, l->component_row_start)) {
-        status = solve_relaxed(s, l);
-        if (status == CNP_OK || status == CNP_ERROR_OUT_OF_MEMORY) {
-            return status;
-        }
+    status = solve_relaxed(s, l, RELAX_FIRST_VARIABLES);
+    if (status == CNP_OK || status == CNP_ERROR_OUT_OF_MEMORY) {
+        return status;
     }
     restart_counts(s);
     status = solve_all(s, l, false);
     if (status == CNP_ERROR_TOO_LARGE) {
-        return solve_relaxed(s, l);
+        return solve_relaxed(s, l, s->options.pin_block_limit);
     }
     return status == CNP_OK ? write_values(s) : status;
 }

@@ -481,23 +481,19 @@ typedef struct relaxation {
 /// Rounds after which a relaxed solve gives up (each puts back at least one row).
 #define RELAX_ROUNDS 64
 
-/// `s->system` without the required inequalities over two or more variables of its components
-/// with more than `dense_limit` variables (or, when none has, more than `pin_block_limit`),
-/// in PART_PINS of the workspace (the components are
-/// found with find_components, into `variable_start` and `row_start`). CNP_ERROR_TOO_LARGE
-/// when there are none: nothing to gain.
-cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, relaxation *r);
-
-/// Whether the latest pass broke a required row of a relaxed component.
-bool relax_broke_rows(const solver *s, const relaxation *r);
-
 /// Components of more variables than this, whose blocks the dense path could take but slowly
 /// (a chain of 1,000 took seconds), try the relaxation before the dense path.
 #define RELAX_FIRST_VARIABLES 256
 
-/// Whether a component of `s->system` with more than RELAX_FIRST_VARIABLES variables has rows
-/// to leave out.
-bool relax_first(solver *s, uint32_t *variable_start, uint32_t *row_start);
+/// `s->system` without the required inequalities over two or more variables of its components
+/// of more than `larger_than` variables, in PART_PINS of the workspace (the components are
+/// found with find_components, into `variable_start` and `row_start`). CNP_ERROR_TOO_LARGE
+/// when there are none: nothing to gain.
+cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, uint32_t larger_than,
+                         relaxation *r);
+
+/// Whether the latest pass broke a required row of a relaxed component.
+bool relax_broke_rows(const solver *s, const relaxation *r);
 
 /// Puts back every row left out that does not hold with room to spare at `values` (an answer of
 /// the relaxation of `system`); returns how many. None: `values` is the answer of `system`.

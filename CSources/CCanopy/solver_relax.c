@@ -1,10 +1,10 @@
 /*
  * Relaxation: a way around the dense path for components too large for it because required
  * inequalities chain them (a long row of views, each at least some distance after the one before,
- * each pulled toward a place of its own). In each component with more variables than a dense block
- * may have unknowns (or, when there is none and the dense work limit was the trouble, each with
- * more than 16), the required inequalities over two or more variables are left out, which splits
- * such a block into small ones; other components are solved as they are. The rows left out that
+ * each pulled toward a place of its own). In each component over a size the caller picks (256
+ * variables before the dense path, whose work there would take long; 16 after it failed), the
+ * required inequalities over two or more variables are left out, which splits such a block into
+ * small ones; other components are solved as they are. The rows left out that
  * the answer does not meet with room to spare (violated, or exactly at their bound) are put back,
  * and the system is solved again, until every row left out holds with room.
  *
@@ -33,7 +33,8 @@ static bool is_left_out(const cnp_row *row) {
     return row->priority >= CNP_PRIORITY_REQUIRED && row->relation != CNP_RELATION_EQUAL && row->term_count >= 2;
 }
 
-cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, relaxation *r) {
+cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, uint32_t larger_than,
+                         relaxation *r) {
     const cnp_system *system = s->system;
     size_t bytes = (sizeof(cnp_row) + 1) * (size_t)system->row_count;
     r->rows = cnp_workspace_reserve_part(s->workspace, PART_PINS, bytes);
@@ -46,16 +47,8 @@ cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_star
         r->relaxed[row] = 0;
     }
     uint32_t components = find_components(s, variable_start, row_start), left_out = 0;
-    // The components past the dense limit made the dense path fail; when none is, the work
-    // limit did, and every component that could hold a large block is relaxed.
-    uint32_t threshold = s->options.pin_block_limit;
     for (uint32_t c = 0; c < components; c++) {
-        if (variable_start[c + 1] - variable_start[c] > s->options.dense_limit) {
-            threshold = s->options.dense_limit;
-        }
-    }
-    for (uint32_t c = 0; c < components; c++) {
-        if (variable_start[c + 1] - variable_start[c] <= threshold) {
+        if (variable_start[c + 1] - variable_start[c] <= larger_than) {
             continue;
         }
         for (uint32_t j = row_start[c]; j < row_start[c + 1]; j++) {
@@ -105,16 +98,3 @@ uint32_t relax_put_back(const cnp_system *system, const double *values, relaxati
     return put_back;
 }
 
-bool relax_first(solver *s, uint32_t *variable_start, uint32_t *row_start) {
-    uint32_t components = find_components(s, variable_start, row_start);
-    for (uint32_t c = 0; c < components; c++) {
-        if (variable_start[c + 1] - variable_start[c] > RELAX_FIRST_VARIABLES) {
-            for (uint32_t j = row_start[c]; j < row_start[c + 1]; j++) {
-                if (is_left_out(&s->system->rows[s->component_rows[j]])) {
-                    return true;
-                }
-            }
-        }
-    }
-    return false;
-}

@@ -103,13 +103,15 @@ let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(5),
         maxIterations: 30)
 
-    func fullPass(_ name: String, _ fixture: LayoutFixture) {
+    /// A benchmark of one `step` of `fixture` per iteration, with the solve's time beside the
+    /// cycle's; in microseconds, so that the per-view cost can be compared from 1k views up.
+    func layoutBenchmark(
+        _ name: String, _ fixture: LayoutFixture, step: @escaping @Sendable (LayoutFixture) -> Void = { $0.resizeAndLayOut() }
+    ) {
         Benchmark(
-            name,
-            // Microseconds, so that the per-view cost can be compared from 1k views up.
-            configuration: .init(metrics: [.wallClock, solveMetric], timeUnits: .microseconds),
+            name, configuration: .init(metrics: [.wallClock, solveMetric], timeUnits: .microseconds),
             closure: { benchmark in
-                fixture.resizeAndLayOut()
+                step(fixture)
                 fixture.recordSolveTime(in: benchmark)
             }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
     }
@@ -117,32 +119,27 @@ let benchmarks: @Sendable () -> Void = {
     // `random` is for tests; the others have one solution each engine can be compared on.
     for shape in ConstraintShape.allCases where shape != .random {
         for count in [1_000, 10_000, 100_000, 1_000_000] {
-            fullPass("Auto Layout full pass, \(shape) \(label(count))", LayoutFixture(shape, count))
+            layoutBenchmark("Auto Layout full pass, \(shape) \(label(count))", LayoutFixture(shape, count))
         }
     }
 
     // The soft shape's many small dense blocks, solved on every core, beside its one-core run.
     let cores = ProcessInfo.processInfo.activeProcessorCount
     for count in [10_000, 100_000] {
-        fullPass(
+        layoutBenchmark(
             "Auto Layout full pass on \(cores) threads, soft \(label(count))", LayoutFixture(.soft, count, threads: cores))
     }
 
     // A row of views pushing each other: one block of required inequalities past the dense
     // path, solved as a relaxation, round by round.
     for count in [1_000, 10_000, 100_000] {
-        fullPass("Auto Layout full pass, pushed row \(label(count))", LayoutFixture { pushedRow(count: count) })
+        layoutBenchmark("Auto Layout full pass, pushed row \(label(count))", LayoutFixture { pushedRow(count: count) })
     }
 
     for count in [1_000, 10_000, 100_000] {
-        let fixture = LayoutFixture(.tree, count)
-        Benchmark(
-            "Auto Layout one constant changed, tree \(label(count))",
-            configuration: .init(metrics: [.wallClock, solveMetric], timeUnits: .microseconds),
-            closure: { benchmark in
-                fixture.changeOneConstant()
-                fixture.recordSolveTime(in: benchmark)
-            }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
+        layoutBenchmark("Auto Layout one constant changed, tree \(label(count))", LayoutFixture(.tree, count)) {
+            $0.changeOneConstant()
+        }
     }
 
     // One feed cell (21 views): made and laid out from nothing, then re-laid out after a width change.
@@ -154,12 +151,5 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(window.runUpdateCycle())
         }
     }
-    let cellFixture = LayoutFixture(.feed, 22)
-    Benchmark(
-        "Feed cell, re-laid out after a width change",
-        configuration: .init(metrics: [.wallClock, solveMetric], timeUnits: .microseconds),
-        closure: { benchmark in
-            cellFixture.resizeAndLayOut()
-            cellFixture.recordSolveTime(in: benchmark)
-        }, setup: { cellFixture.setUp() }, teardown: { cellFixture.tearDown() })
+    layoutBenchmark("Feed cell, re-laid out after a width change", LayoutFixture(.feed, 22))
 }

@@ -22,14 +22,14 @@
  * (every pin holds; no row is violated at or above the lowest pin priority unless the required
  * rows alone fix its variables), and otherwise solves densely. Blocks over 1,024 unknowns, or
  * dense work past about 2e10 floating-point operations (a few seconds), are too large. A component
- * over 1,024 variables (or, when the work limit was the trouble, over 16) is then solved without
- * its required inequalities over two or more variables, putting back those the answer does not
- * meet with room to spare, round after round (at most 64, within one work limit), until the answer
- * meets every one left out with room: it is then the answer with them in. A long chain of such
- * inequalities (each view at least some distance after the one before) then costs a solve per
- * round of its runs of tight inequalities. When that fails too (a run too large, a required row of
- * the component broken in a round, the rounds or the work run out), the solve returns
- * CNP_ERROR_TOO_LARGE.
+ * of more than 256 variables (whose dense work would take long) is first, and one of more than 16
+ * after the dense path failed, solved without its required inequalities over two or more
+ * variables, putting back those the answer does not meet with room to spare, round after round (at
+ * most 64, within one work limit), until the answer meets every one left out with room: it is then
+ * the answer with them in. A long chain of such inequalities (each view at least some distance
+ * after the one before) then costs a solve per round of its runs of tight inequalities. When that
+ * fails too (a run too large, a required row of the component broken in a round, the rounds or the
+ * work run out), the solve returns CNP_ERROR_TOO_LARGE.
  */
 #ifndef CNP_SOLVER_H
 #define CNP_SOLVER_H

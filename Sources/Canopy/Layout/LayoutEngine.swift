@@ -267,14 +267,14 @@ final class LayoutEngine {
     ) throws(CoreError) -> Solution {
         var solution = Solution(variableCount: system.reference.count, rowCount: system.rows.count)
         var stats = cnp_solve_report()
-        func solve(_ lanes: UnsafePointer<cnp_solve_lanes>?) -> cnp_status {
+        func run(on lanes: UnsafePointer<cnp_solve_lanes>?) -> cnp_status {
             system.withCoreSystem { problem in
                 solution.withOutputs { output in
                     cnp_solve_on_lanes(workspace.pointer, &problem, &output, &stats, record?.pointer, lanes)
                 }
             }
         }
-        let status = lanes.map { $0.withCoreLanes(sharing: workspace, solve) } ?? solve(nil)
+        let status = lanes.map { $0.withCoreLanes(sharing: workspace) { run(on: $0) } } ?? run(on: nil)
         if let error = CoreError(status) { throw error }
         solution.stats = stats
         return solution
