@@ -48,6 +48,29 @@ private func pushedChain(count: Int, seed: UInt64) -> (system: CoreSystem, answe
     return (system, zip(fit.values, gapsBefore).map { $0 + $1 }, fit.poolSizes)
 }
 
+/// `count` positions, each required at least 10 after the one before and pulled toward a place
+/// at 500, where the first `cascade` places are chosen so that the relaxation finds one push per
+/// round: each run pushed together falls just past the next place, which then joins it. The
+/// places less the gaps first drop, then climb toward the run's mean by 5% of the distance left;
+/// past the cascade they climb by 50, with room. Returns the system, the pooled fit and the
+/// size of each position's run.
+private func cascadingChain(count: Int, cascade: Int) -> (system: CoreSystem, answer: [Double], runs: [Int]) {
+    var targets = [100.0, -100.0]
+    while targets.count < count {
+        let n = targets.count, mean = targets.reduce(0, +) / Double(n)
+        targets.append(n < cascade ? mean - 0.95 * (mean - targets[n - 1]) : targets[n - 1] + 50)
+    }
+    var system = CoreSystem(variableCount: count)
+    for i in 0..<count {
+        system.add([(i, 1)], CNP_RELATION_EQUAL, targets[i] + 10 * Double(i), priority: 500)
+        if i + 1 < count {
+            system.add([(i + 1, 1), (i, -1)], CNP_RELATION_GREATER_EQUAL, 10)
+        }
+    }
+    let fit = nondecreasingFit(targets)
+    return (system, fit.values.enumerated().map { $0.element + 10 * Double($0.offset) }, fit.poolSizes)
+}
+
 @Suite("Auto Layout solver: long chains of required inequalities")
 struct InequalityChainTests {
     /// Chains of 3,000 and 100,000 positions: one block far past the dense path's 1,024
@@ -92,6 +115,45 @@ struct InequalityChainTests {
         let worst = zip(system.values, answer).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
         #expect(worst <= 1e-9 && system.values[3_000] == 20)
         #expect(system.states.suffix(2) == [UInt8(CNP_ROW_CONFLICT.rawValue), UInt8(CNP_ROW_BROKEN.rawValue)])
+    }
+
+    /// Chains of 1,100 positions (past the dense path) that the relaxation settles one push per
+    /// round: a cascade of 60 takes 60 rounds and matches the pooled fit; one of 80 runs out of
+    /// rounds (64) and is refused as too large.
+    @Test func theRelaxationRunsOutOfRoundsOnALongCascade() throws {
+        let workspace = cnp_workspace_create()!
+        defer { cnp_workspace_destroy(workspace) }
+        var (settled, answer, runs) = cascadingChain(count: 1_100, cascade: 60)
+        #expect(Array(runs.prefix(61)) == [Int](repeating: 60, count: 60) + [1])
+        let (status, report) = settled.solve(in: workspace)
+        try #require(status == CNP_OK)
+        let worst = zip(settled.values, answer).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
+        #expect(worst <= 1e-9, "largest relative difference \(worst)")
+        #expect(report.largest_block == 60 && report.broken_rows == 0)
+        var (refused, _, _) = cascadingChain(count: 1_100, cascade: 80)
+        #expect(refused.solve(in: workspace).status == CNP_ERROR_TOO_LARGE)
+    }
+
+    /// A row left out that the relaxed answer meets exactly at its bound is put back: there it
+    /// restricts the moves that decide ambiguity. Here `z <= w + 10` (with `w == 0`) is left out,
+    /// `z >= 10 @750` lifts z to 10 and leaves it free upward, and only the row put back pins
+    /// it. (A slack `z <= x0 + 1e6` joins z to the chain, so that both are relaxed.)
+    @Test func aRowLeftOutAndMetExactlyIsPutBack() {
+        let workspace = cnp_workspace_create()!
+        defer { cnp_workspace_destroy(workspace) }
+        var (system, answer, _) = pushedChain(count: 300, seed: 6)
+        let (z, w) = (300, 301)
+        system.variableCount += 2
+        system.add([(w, 1)], CNP_RELATION_EQUAL, 0)
+        system.add([(z, 1), (w, -1)], CNP_RELATION_LESS_EQUAL, 10)
+        system.add([(z, 1)], CNP_RELATION_GREATER_EQUAL, 10, priority: 750)
+        system.add([(z, 1), (0, -1)], CNP_RELATION_LESS_EQUAL, 1e6)
+        let (status, report) = system.solve(in: workspace)
+        #expect(status == CNP_OK && report.broken_rows == 0 && report.largest_block < 300)
+        guard status == CNP_OK else { return }
+        let worst = zip(system.values, answer).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
+        #expect(worst <= 1e-9 && system.values[z] == 10)
+        #expect(system.variableStates[z] == UInt8(CNP_VARIABLE_DETERMINED.rawValue))
     }
 
     /// A required conflict inside the chain: a relaxation that breaks a row proves nothing
