@@ -35,6 +35,17 @@ typedef struct block_list {
     _Atomic uint64_t spent;
 } block_list;
 
+/// A copy of the solver for solving blocks alone in `workspace`, carving its dense arrays into
+/// `carving`: it keeps no memo (the merge does, in order).
+static solver lane_solver(const solver *s, cnp_workspace *workspace, dense_carving *carving) {
+    solver lane = *s;
+    *carving = (dense_carving){0};
+    lane.workspace = workspace;
+    lane.memo = NULL;
+    lane.carving = carving;
+    return lane;
+}
+
 /// Solves block `b` with `lane`, a copy of the solver whose workspace that lane alone uses.
 static void solve_one(solver *lane, block_list *list, uint32_t b) {
     block_result *result = &list->results[b];
@@ -58,11 +69,8 @@ static void run_lane(void *context, uint32_t lane_index) {
     if (lane_index >= list->s->lanes->lane_count) {
         return;
     }
-    solver lane = *list->s;
-    dense_carving carving = {0};
-    lane.workspace = list->s->lanes->workspaces[lane_index];
-    lane.memo = NULL;
-    lane.carving = &carving;
+    dense_carving carving;
+    solver lane = lane_solver(list->s, list->s->lanes->workspaces[lane_index], &carving);
     double limit = list->s->options.work_limit;
     while ((double)atomic_load_explicit(&list->spent, memory_order_relaxed) <= limit) {
         uint64_t first = atomic_fetch_add_explicit(&list->next, LANE_CHUNK, memory_order_relaxed);
@@ -124,10 +132,8 @@ static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t 
 /// recalled nor solved on a lane; such a block gets only the work the ones before it left, so
 /// a solve over the limit stops as soon as it passes it.
 static cnp_status merge_in_order(solver *s, block_list *list, uint32_t *flagged) {
-    solver lane = *s;
-    dense_carving carving = {0};
-    lane.memo = NULL;
-    lane.carving = &carving;
+    dense_carving carving;
+    solver lane = lane_solver(s, s->workspace, &carving);
     for (uint32_t b = 0; b < list->count; b++) {
         if (!list->results[b].recalled && !list->results[b].solved) {
             lane.options.work_limit = s->options.work_limit - s->work;

@@ -96,3 +96,16 @@ struct CoreSystem {
         return (status, changed.prefix(Int(count)).map(Int.init))
     }
 }
+
+/// Whether two solves gave the same outputs and counts, bit for bit.
+func sameBits(_ a: CoreSystem, _ b: CoreSystem, _ reportA: cnp_solve_report, _ reportB: cnp_solve_report)
+    -> Bool
+{
+    a.values.map(\.bitPattern) == b.values.map(\.bitPattern) && a.errors.map(\.bitPattern) == b.errors.map(\.bitPattern)
+        && a.states == b.states && a.variableStates == b.variableStates && a.groups == b.groups
+        && reportA.blocks == reportB.blocks && reportA.levels == reportB.levels
+        && reportA.active_set_iterations == reportB.active_set_iterations
+        && reportA.largest_block == reportB.largest_block && reportA.broken_rows == reportB.broken_rows
+        && reportA.dense_variables == reportB.dense_variables && reportA.substituted == reportB.substituted
+        && reportA.recalled_blocks == reportB.recalled_blocks
+}

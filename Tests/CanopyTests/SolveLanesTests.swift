@@ -84,19 +84,6 @@ private func groupsStayInTheirSystems(_ system: CoreSystem, from firstSeed: UInt
     return !systemOfGroup.isEmpty
 }
 
-/// Whether two solves gave the same outputs and counts, bit for bit.
-private func sameBits(_ a: CoreSystem, _ b: CoreSystem, _ reportA: cnp_solve_report, _ reportB: cnp_solve_report)
-    -> Bool
-{
-    a.values.map(\.bitPattern) == b.values.map(\.bitPattern) && a.errors.map(\.bitPattern) == b.errors.map(\.bitPattern)
-        && a.states == b.states && a.variableStates == b.variableStates && a.groups == b.groups
-        && reportA.blocks == reportB.blocks && reportA.levels == reportB.levels
-        && reportA.active_set_iterations == reportB.active_set_iterations
-        && reportA.largest_block == reportB.largest_block && reportA.broken_rows == reportB.broken_rows
-        && reportA.dense_variables == reportB.dense_variables && reportA.substituted == reportB.substituted
-        && reportA.recalled_blocks == reportB.recalled_blocks
-}
-
 @Suite("Auto Layout solver: blocks solved on several lanes")
 struct SolveLanesTests {
     /// Systems of a few hundred independent blocks give the same bits on 2, 3 and 4 lanes as

@@ -168,7 +168,7 @@ final class LayoutEngine {
         }
         guard status == CNP_OK else { return false }
         for variable in changed.lazy.map(Int.init) {
-            moved.insert(variable / 4)
+            moved.insert(system.item(ofVariable: variable))
             system.reference[variable] = carried.values[variable]
         }
         for item in edited { system.setReference(ofItem: item, toValuesIn: carried.values) }
@@ -200,8 +200,7 @@ final class LayoutEngine {
         var moved = ItemSet(count: system.itemCount)
         let values = fresh.values
         for index in 0..<system.itemCount {
-            let first = system.variable(index, 0)
-            if (first..<first + 4).contains(where: { values[$0] != previous[$0] }) { moved.insert(index) }
+            if system.variables(ofItem: index).contains(where: { values[$0] != previous[$0] }) { moved.insert(index) }
         }
         return moved
     }
@@ -376,9 +375,9 @@ final class LayoutEngine {
         var found: [LayoutReport.Ambiguity] = []
         var variable = 0
         while let next = solution.variableState[variable...].firstIndex(of: ambiguous) {
-            let index = next / 4, first = system.variable(index, 0)
-            variable = first + 4
-            let free = (0..<4).filter { solution.variableState[first + $0] == ambiguous }.map { attributes[$0] }
+            let index = system.item(ofVariable: next), variables = system.variables(ofItem: index)
+            variable = variables.upperBound
+            let free = zip(variables, attributes).filter { solution.variableState[$0.0] == ambiguous }.map(\.1)
             let item = system.item(index)
             if let view = item as? View {
                 view.layoutState.ambiguousAttributes = free

@@ -61,6 +61,12 @@ struct LayoutSystem {
     /// The variable of `item` for left (0), width (1), top (2) or height (3).
     func variable(_ item: Int, _ part: Int) -> Int { 4 * item + part }
 
+    /// The four variables of `item`: left, width, top and height.
+    func variables(ofItem item: Int) -> Range<Int> { variable(item, 0)..<variable(item + 1, 0) }
+
+    /// The item `variable` belongs to.
+    func item(ofVariable variable: Int) -> Int { variable / 4 }
+
     func index(of item: LayoutItem) -> Int? { itemIndex[ObjectIdentifier(item)] }
 
     /// What a fitting solve pulls the root's size toward, and how hard.
@@ -203,8 +209,7 @@ struct LayoutSystem {
 
     /// Points the item's variables' reference values at their values in `values`.
     mutating func setReference(ofItem index: Int, toValuesIn values: [Double]) {
-        let first = variable(index, 0)
-        for variable in first..<first + 4 { reference[variable] = values[variable] }
+        for variable in variables(ofItem: index) { reference[variable] = values[variable] }
     }
 
     /// The item's untransformed rectangle in window space: a view's bounds size placed by its
