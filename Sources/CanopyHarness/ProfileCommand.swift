@@ -14,7 +14,8 @@ struct ProfileCommand: ParsableCommand {
             cycle (update constraints; Auto Layout: collect, solve, apply frames; layout; display; \
             flatten; world transforms), flattens the tree from scratch, recomputes the world \
             transforms and hit-tests random points. Times are medians and 90th percentiles over \
-            the passes.
+            the passes. With --cold-builds, the tree is then built from the scene again that many \
+            times and laid out once each, for the cost of a cold layout past the process's first.
             """)
 
     @Argument(help: "A scene file (see docs/scene-format.md).")
@@ -35,6 +36,9 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "The size the window alternates with, as WxH (default: 124 points narrower).")
     var resize: SizeArgument?
 
+    @Option(help: "How many more times to build the tree from the scene and lay it out once, timed.")
+    var coldBuilds = 0
+
     @Option(help: "Hit tests per pass.")
     var hitTests = 10_000
 
@@ -50,6 +54,7 @@ struct ProfileCommand: ParsableCommand {
     func validate() throws {
         try GeneratedShape.validate(count: count)
         guard (1...10_000).contains(passes) else { throw ValidationError("--passes must be between 1 and 10000") }
+        guard (0...10_000).contains(coldBuilds) else { throw ValidationError("--cold-builds must be between 0 and 10000") }
         guard hitTests >= 0 else { throw ValidationError("--hit-tests must not be negative") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
     }
@@ -96,6 +101,11 @@ struct ProfileCommand: ParsableCommand {
             progress.advance(to: pass + 1)
         }
         progress.finish()
+        for _ in 0..<coldBuilds {
+            let rebuilt = try profile.measure("cold build") { try sceneValue.instantiate().window }
+            rebuilt.maximumLayoutThreads = threads
+            report(profile.measure("cold first update cycle") { rebuilt.runUpdateCycle() })
+        }
         let layout = window.layoutReport
         if layout.rows > 0 {
             profile.notes.append(

@@ -38,7 +38,7 @@ PY
     grep -q "<polygon" "$work/$shape.svg" || fail "render $shape drew no boxes"
 done
 
-"$canopy" profile "$work/feed.json" --passes 2 --hit-tests 10 --json --trace "$work/trace.json" >"$work/profile.json" \
+"$canopy" profile "$work/feed.json" --passes 2 --hit-tests 10 --cold-builds 3 --json --trace "$work/trace.json" >"$work/profile.json" \
     || fail "profile"
 python3 - "$work/profile.json" "$work/trace.json" <<'PY' || fail "profile output"
 import json, sys
@@ -47,6 +47,7 @@ phases = {p["phase"]: p for p in profile["phases"]}
 for name in ("load", "build", "update cycle", "  solve", "  collect", "  apply frames", "world transforms"):
     assert name in phases, (name, list(phases))
 assert phases["update cycle"]["samples"] == 2
+assert phases["cold build"]["samples"] == 3 and phases["cold first update cycle"]["samples"] == 3
 assert profile["rows"] > 0 and profile["views"] == 106
 trace = json.load(open(sys.argv[2]))
 assert any(e["name"] == "update cycle" and e["ph"] == "X" for e in trace["traceEvents"])
@@ -63,6 +64,7 @@ expect_exit 2 "missing.json" "$canopy" layout "$work/missing.json"
 expect_exit 2 "shape" "$canopy" generate --shape blob --count 10 -o "$work/x.json"
 expect_exit 2 "count" "$canopy" generate --shape stack --count 0 -o "$work/x.json"
 expect_exit 2 "passes" "$canopy" profile --passes 0
+expect_exit 2 "cold-builds" "$canopy" profile --cold-builds -1
 expect_exit 2 "resize" "$canopy" profile --resize 12by4
 expect_exit 2 "Unknown option" "$canopy" layout "$work/stack.json" --frobnicate
 expect_exit 2 "frobnicate" "$canopy" frobnicate

@@ -1,9 +1,15 @@
 import CCanopy
 import Dispatch
+import Foundation
 
 /// Lanes on which the C core solves independent dense blocks of a layout at once: a workspace
 /// for each lane past the first (the first uses the solve's own), run by Dispatch.
 final class SolveLanes {
+    /// The active processors, read once per process: Foundation reads the control group's
+    /// files to count them, which cost a quarter of a small window's update cycle when asked
+    /// every solve.
+    static let processorCount = ProcessInfo.processInfo.activeProcessorCount
+
     /// The number of lanes, at least 2.
     let count: Int
     private let workspaces: [Workspace]

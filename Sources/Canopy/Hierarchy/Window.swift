@@ -52,7 +52,7 @@ open class Window: View {
     /// the frames are the same, to the bit, whatever the count. The default is the number of
     /// active processors, which is also the most used; 1, or less, keeps the solve on the
     /// calling thread.
-    public var maximumLayoutThreads = ProcessInfo.processInfo.activeProcessorCount
+    public var maximumLayoutThreads = SolveLanes.processorCount
 
     /// The app object that comes after the window in the responder chain, if any.
     public var application: Application?

@@ -180,7 +180,7 @@ final class LayoutEngine {
     /// Lanes for `threads` threads, but no more than there are processors (each lane keeps its
     /// own dense scratch memory), or `nil` for the calling thread alone.
     private func lanes(_ threads: Int) -> SolveLanes? {
-        let count = min(threads, ProcessInfo.processInfo.activeProcessorCount)
+        let count = min(threads, SolveLanes.processorCount)
         if laneStorage?.count != count { laneStorage = SolveLanes(count: count) }
         return laneStorage
     }
