@@ -333,16 +333,21 @@ static cnp_status solve_stand_in(solver *s, layout *l, const cnp_system *stand_i
 /// The relaxation of solver_relax.c for the components of more than `larger_than` variables,
 /// round after round: CNP_OK once an answer holds every inequality left out with room,
 /// CNP_ERROR_TOO_LARGE when there is none to leave out, a round breaks a required row of a
-/// relaxed component, the rounds run out, or their dense work together passes the limit.
-static cnp_status solve_relaxed(solver *s, layout *l, uint32_t larger_than) {
+/// relaxed component, the rounds run out, or their dense work together passes the limit. With
+/// `pins`, the components left whole are pinned, and the answer must pass pins_accept too
+/// (CNP_ERROR_TOO_LARGE otherwise, and when no pin is left: the plain relaxation is the same).
+static cnp_status solve_relaxed(solver *s, layout *l, uint32_t larger_than, pin_pass *pins) {
     relaxation relaxed;
     double limit = s->options.work_limit, spent = 0.0;
     bool settled = false;
     cnp_status status =
         relax_prepare(s, l->component_variable_start, l->component_row_start, larger_than, &relaxed);
+    if (status == CNP_OK && pins != NULL && relax_pin(&relaxed, pins, s->system->row_count) == 0) {
+        status = CNP_ERROR_TOO_LARGE;
+    }
     for (uint32_t round = 0; status == CNP_OK && !settled && round < RELAX_ROUNDS; round++) {
         s->options.work_limit = limit - spent; // the rounds share one budget
-        status = solve_stand_in(s, l, &relaxed.system, false);
+        status = solve_stand_in(s, l, &relaxed.system, pins != NULL);
         spent += s->work;
         if (status == CNP_OK && relax_broke_rows(s, &relaxed)) {
             status = CNP_ERROR_TOO_LARGE;
@@ -351,6 +356,10 @@ static cnp_status solve_relaxed(solver *s, layout *l, uint32_t larger_than) {
         }
     }
     s->options.work_limit = limit;
+    if (status == CNP_OK && settled && pins != NULL &&
+        !pins_accept(s, pins, l->component_variable_start, l->component_row_start)) {
+        return CNP_ERROR_TOO_LARGE;
+    }
     return status != CNP_OK ? status : settled ? CNP_OK : CNP_ERROR_TOO_LARGE;
 }
 
@@ -358,27 +367,32 @@ static cnp_status solve_relaxed(solver *s, layout *l, uint32_t larger_than) {
 /// (solver_pins.c) when its answer is accepted, else every block densely, without that limit,
 /// and when a block is too large for that, the relaxation (solver_relax.c) of every component
 /// that could hold a large block. Components so large that their dense work would take long
-/// try the relaxation before the dense path.
+/// try the relaxation before the dense path, first with the pins in the components it leaves
+/// whole (a self-sizing list beside a long row of views pushing each other needs both).
 static cnp_status solve_large(solver *s, layout *l) {
     pin_pass pins;
     s->record_broken = true;
     s->eliminations = NULL;
     cnp_status status = pins_prepare(s, &pins);
-    if (status == CNP_OK) {
+    bool pinned = status == CNP_OK;
+    if (pinned) {
         status = solve_stand_in(s, l, &pins.system, true);
     }
-    if (status == CNP_OK && pins_accept(s, s->system, &pins)) {
+    if (status == CNP_OK && pins_accept(s, &pins, l->component_variable_start, l->component_row_start)) {
         return CNP_OK;
     }
     s->options.pin_fallback = false;
-    status = solve_relaxed(s, l, RELAX_FIRST_VARIABLES);
+    status = pinned ? solve_relaxed(s, l, RELAX_FIRST_VARIABLES, &pins) : CNP_ERROR_TOO_LARGE;
+    if (status == CNP_ERROR_TOO_LARGE) {
+        status = solve_relaxed(s, l, RELAX_FIRST_VARIABLES, NULL);
+    }
     if (status == CNP_OK || status == CNP_ERROR_OUT_OF_MEMORY) {
         return status;
     }
     restart_counts(s);
     status = solve_all(s, l, false);
     if (status == CNP_ERROR_TOO_LARGE) {
-        return solve_relaxed(s, l, s->options.pin_block_limit);
+        return solve_relaxed(s, l, s->options.pin_block_limit, NULL);
     }
     return status == CNP_OK ? write_values(s) : status;
 }

@@ -91,7 +91,8 @@ enum {
     PART_SOLVER = 0, // the per-variable, per-row and per-term arrays (carve in solver.c)
     PART_DENSE = 1,  // the dense block being solved
     PART_PINS = 2,   // the system with pins made required
-    PART_BLOCKS = 3  // the pass's per-block results
+    PART_BLOCKS = 3, // the pass's per-block results
+    PART_RELAX = 4   // the system with inequalities left out
 };
 
 /// Carves aligned arrays out of one workspace reservation. A first pass with `base` NULL only
@@ -463,10 +464,11 @@ typedef struct pin_pass {
 cnp_status pins_prepare(const solver *s, pin_pass *pins);
 
 /// Whether the pinned pass's values (in s->solution) are the strict-priority answer of
-/// `system`: no row broken, every pin row holding, and no row violated at or above the lowest
-/// priority of a pin row, but for rows over variables the required rows fix (their violation
-/// is the same at every point the required rows allow).
-bool pins_accept(const solver *s, const cnp_system *system, const pin_pass *pins);
+/// `s->system`: no row broken, every pin row holding, and in each component no row violated at
+/// or above the lowest priority of a pin row of that component, but for rows over variables the
+/// required rows fix (their violation is the same at every point the required rows allow).
+/// Finds the components into `variable_start` and `row_start`.
+bool pins_accept(solver *s, const pin_pass *pins, uint32_t *variable_start, uint32_t *row_start);
 
 // solver_relax.c
 /// A system with required inequalities left out (their rows blanked), rows in their original
@@ -474,7 +476,7 @@ bool pins_accept(const solver *s, const cnp_system *system, const pin_pass *pins
 typedef struct relaxation {
     cnp_system system;
     cnp_row *rows;
-    /// Per row: 1 in a component that was relaxed.
+    /// Per row: 1 in a component that was relaxed (had rows left out).
     uint8_t *relaxed;
 } relaxation;
 
@@ -486,11 +488,16 @@ typedef struct relaxation {
 #define RELAX_FIRST_VARIABLES 256
 
 /// `s->system` without the required inequalities over two or more variables of its components
-/// of more than `larger_than` variables, in PART_PINS of the workspace (the components are
+/// of more than `larger_than` variables, in PART_RELAX of the workspace (the components are
 /// found with find_components, into `variable_start` and `row_start`). CNP_ERROR_TOO_LARGE
 /// when there are none: nothing to gain.
 cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, uint32_t larger_than,
                          relaxation *r);
+
+/// Pins the components the relaxation leaves whole with `pins`' rows, and unpins (in `pins`)
+/// the relaxed ones: a pin there, made from a soft equality, would contradict the rows put
+/// back. Returns how many pins stay.
+uint32_t relax_pin(relaxation *r, pin_pass *pins, uint32_t row_count);
 
 /// Whether the latest pass broke a required row of a relaxed component.
 bool relax_broke_rows(const solver *s, const relaxation *r);

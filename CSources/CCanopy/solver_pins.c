@@ -13,11 +13,12 @@
  *
  * The pinned answer is taken only when it provably is the strict-priority one: no required row
  * broken, every pin row holding, and every other violated row either below the lowest priority
- * of any pin row or over variables the required rows fix (violated by the same amount at every
- * point they allow, so it favours none). Then every level at or above that priority is met in
- * full but for such rows, so at each level the rows above it allow the same points whether the
- * pins are required or soft, and each level's optimum, the ambiguity and the last level's pull
- * come out the same. Otherwise the blocks are solved densely.
+ * of any pin row of its component or over variables the required rows fix (violated by the
+ * same amount at every point they allow, so it favours none). Then in each component every
+ * level at or above that priority is met in full but for such rows, so at each level the rows
+ * above it allow the same points whether the pins are required or soft, and each level's
+ * optimum, the ambiguity and the last level's pull come out the same. Otherwise the blocks are
+ * solved densely.
  */
 #include "solver_internal.h"
 
@@ -127,19 +128,40 @@ static bool row_is_fixed(const cnp_system *system, const pin_pass *pins, uint32_
     return true;
 }
 
-bool pins_accept(const solver *s, const cnp_system *system, const pin_pass *pins) {
-    double lowest = CNP_PRIORITY_REQUIRED;
-    for (uint32_t r = 0; r < system->row_count; r++) {
-        if (pins->is_pin[r] && system->rows[r].priority < lowest) {
-            lowest = system->rows[r].priority;
+/// Whether row `r` is broken, or violated where it must hold: a required row or a pin row, or
+/// a row of priority `lowest` or more not over fixed variables only.
+static bool row_fails(const solver *s, const pin_pass *pins, uint32_t r, double lowest) {
+    const cnp_system *system = s->system;
+    double tolerance = 0.0, priority = system->rows[r].priority;
+    bool holds = fabs(system_row_violation(system, s->solution->values, r, &tolerance)) <= tolerance;
+    bool must_hold = priority >= CNP_PRIORITY_REQUIRED || pins->is_pin[r] ||
+                     (priority >= lowest && !row_is_fixed(system, pins, r));
+    return (s->row_flags[r] & ROW_BROKEN) || (!holds && must_hold);
+}
+
+bool pins_accept(solver *s, const pin_pass *pins, uint32_t *variable_start, uint32_t *row_start) {
+    const cnp_system *system = s->system;
+    // Components share no row, so each is judged by its own pins: a pin elsewhere changes
+    // nothing here.
+    uint32_t components = find_components(s, variable_start, row_start);
+    for (uint32_t c = 0; c < components; c++) {
+        const uint32_t *rows = &s->component_rows[row_start[c]];
+        uint32_t count = row_start[c + 1] - row_start[c];
+        double lowest = CNP_PRIORITY_REQUIRED;
+        for (uint32_t j = 0; j < count; j++) {
+            if (pins->is_pin[rows[j]] && system->rows[rows[j]].priority < lowest) {
+                lowest = system->rows[rows[j]].priority;
+            }
+        }
+        for (uint32_t j = 0; j < count; j++) {
+            if (row_fails(s, pins, rows[j], lowest)) {
+                return false;
+            }
         }
     }
+    // Rows without terms are in no component.
     for (uint32_t r = 0; r < system->row_count; r++) {
-        double tolerance = 0.0, priority = system->rows[r].priority;
-        bool holds = fabs(system_row_violation(system, s->solution->values, r, &tolerance)) <= tolerance;
-        bool must_hold = priority >= CNP_PRIORITY_REQUIRED || pins->is_pin[r] ||
-                         (priority >= lowest && !row_is_fixed(system, pins, r));
-        if ((s->row_flags[r] & ROW_BROKEN) || (!holds && must_hold)) {
+        if (system->rows[r].term_count == 0 && row_fails(s, pins, r, CNP_PRIORITY_REQUIRED)) {
             return false;
         }
     }

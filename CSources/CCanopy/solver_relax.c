@@ -24,6 +24,12 @@
  * inequalities are slack settles in one. Each round's blocks are the runs the rows put back
  * join, so the cost follows the longest such run, not the chain: a chain pushed tight along
  * most of its length is one long dense run again, refused past the dense limit as before.
+ *
+ * The rounds may also pin (solver_pins.c) the components they leave whole, for a system where a
+ * self-sizing list needs its pins beside a chain that needs the relaxation. The relaxed
+ * components are not pinned: a pull toward a place is a soft equality, which a pin would make
+ * required, and the chain's rows put back would contradict it. Components share no row, so
+ * each argument holds in its own components, and pins_accept judges each by its own pins.
  */
 #include "solver_internal.h"
 
@@ -37,7 +43,7 @@ cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_star
                          relaxation *r) {
     const cnp_system *system = s->system;
     size_t bytes = (sizeof(cnp_row) + 1) * (size_t)system->row_count;
-    r->rows = cnp_workspace_reserve_part(s->workspace, PART_PINS, bytes);
+    r->rows = cnp_workspace_reserve_part(s->workspace, PART_RELAX, bytes);
     if (r->rows == NULL) {
         return CNP_ERROR_OUT_OF_MEMORY;
     }
@@ -51,16 +57,21 @@ cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_star
         if (variable_start[c + 1] - variable_start[c] <= larger_than) {
             continue;
         }
+        uint32_t left_out_here = 0;
         for (uint32_t j = row_start[c]; j < row_start[c + 1]; j++) {
             uint32_t row = s->component_rows[j];
-            r->relaxed[row] = 1;
             if (is_left_out(&system->rows[row])) {
                 // No terms, and 0 <= 0: the row holds, joins nothing and is in no block.
                 r->rows[row] = (cnp_row){.first_term = 0, .term_count = 0, .constant = 0.0,
                                          .priority = CNP_PRIORITY_REQUIRED, .relation = CNP_RELATION_LESS_EQUAL};
-                left_out++;
+                left_out_here++;
             }
         }
+        // A component with nothing left out is solved whole, as it is.
+        for (uint32_t j = row_start[c]; j < row_start[c + 1] && left_out_here > 0; j++) {
+            r->relaxed[s->component_rows[j]] = 1;
+        }
+        left_out += left_out_here;
     }
     if (left_out == 0) {
         return CNP_ERROR_TOO_LARGE;
@@ -68,6 +79,19 @@ cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_star
     r->system = *system;
     r->system.rows = r->rows;
     return CNP_OK;
+}
+
+uint32_t relax_pin(relaxation *r, pin_pass *pins, uint32_t row_count) {
+    uint32_t kept = 0;
+    for (uint32_t row = 0; row < row_count; row++) {
+        if (pins->is_pin[row] && r->relaxed[row]) {
+            pins->is_pin[row] = 0;
+        } else if (pins->is_pin[row]) {
+            r->rows[row] = pins->rows[row];
+            kept++;
+        }
+    }
+    return kept;
 }
 
 bool relax_broke_rows(const solver *s, const relaxation *r) {

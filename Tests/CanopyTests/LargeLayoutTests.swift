@@ -66,17 +66,12 @@ struct LargeLayoutTests {
         #expect(list.window.layoutReport.blocks > 0)
     }
 
-    /// 1,500 views in a row, each at least 8 after the one before and pulled at 500 toward a
-    /// place of its own: one block of 1,500 unknowns, past the dense path, whose inequalities
-    /// are put back only where views push each other. No conflict; every gap holds (to the pixel
-    /// that rounding may take); a view with room on both sides sits at its place; the largest
-    /// block solved is a run of pushed views, not the row. A pushed run misses its places and
-    /// could move to trade one miss for another, so those pulls are reported as ties.
-    @Test func aLongRowOfViewsPushingEachOtherIsLaidOut() throws {
-        let window = Window(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
+    /// `count` views in a row in `window`, each at least 8 after the one before and pulled at 500
+    /// toward a place of its own, 40 apart give or take 20; returns the views and their places.
+    private func addPushedRow(count: Int, to window: Window) -> (views: [View], places: [CGFloat]) {
         var random = SplitMix64(seed: 9)
         var views: [View] = [], places: [CGFloat] = []
-        for index in 0..<1_500 {
+        for index in 0..<count {
             let view = View()
             view.translatesAutoresizingMaskIntoConstraints = false
             window.addSubview(view)
@@ -94,11 +89,12 @@ struct LargeLayoutTests {
             views.append(view)
             places.append(place)
         }
-        let cycle = window.runUpdateCycle()
-        let report = window.layoutReport
-        #expect(report.conflicts.isEmpty && report.ambiguities.isEmpty && !report.tiedConstraints.isEmpty)
-        #expect(cycle.problems.count == 1)
-        #expect(report.largestBlock > 1 && report.largestBlock < 100, "largest block \(report.largestBlock)")
+        return (views, places)
+    }
+
+    /// Every gap of the row holds (to the pixel that rounding may take), and a view with room on
+    /// both sides sits at its place.
+    private func expectRowLaidOut(_ views: [View], places: [CGFloat]) {
         let gaps = zip(views, views.dropFirst()).map { $1.frame.minX - $0.frame.maxX }
         #expect(gaps.allSatisfy { $0 >= 7 })
         let free = views.indices.filter { index in
@@ -106,5 +102,54 @@ struct LargeLayoutTests {
         }
         #expect(free.count > 500 && free.count < views.count - 100, "\(free.count) views with room")
         #expect(free.allSatisfy { views[$0].frame.minX == places[$0] })
+    }
+
+    /// 1,500 views in a row, each at least 8 after the one before and pulled at 500 toward a
+    /// place of its own: one block of 1,500 unknowns, past the dense path, whose inequalities
+    /// are put back only where views push each other. No conflict; the row is laid out; the
+    /// largest block solved is a run of pushed views, not the row. A pushed run misses its
+    /// places and could move to trade one miss for another, so those pulls are reported as ties.
+    @Test func aLongRowOfViewsPushingEachOtherIsLaidOut() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
+        let (views, places) = addPushedRow(count: 1_500, to: window)
+        let cycle = window.runUpdateCycle()
+        let report = window.layoutReport
+        #expect(report.conflicts.isEmpty && report.ambiguities.isEmpty && !report.tiedConstraints.isEmpty)
+        #expect(cycle.problems.count == 1)
+        #expect(report.largestBlock > 1 && report.largestBlock < 100, "largest block \(report.largestBlock)")
+        expectRowLaidOut(views, places: places)
+    }
+
+    /// A column of 1,500 labels, each 4 below the one before and asked at 300 to be as tall as
+    /// the one above: with their heights soft (hugging and compression resistance) the column
+    /// is one block of 1,500 heights with no inequality to leave out, which only the pins
+    /// settle. Beside it, the pushed row, which only the relaxation settles; its pulls are soft
+    /// equalities, which the pins would make required and its gaps contradict. Both in one
+    /// solve: each comes out as it does alone.
+    @Test func aColumnOfLabelsBesideARowOfViewsPushingEachOther() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
+        var labels: [PaddedLabel] = []
+        for index in 0..<1_500 {
+            let label = PaddedLabel("Label \(index)")
+            window.addSubview(label)
+            label.leftAnchor.constraint(equalTo: window.leftAnchor).isActive = true
+            label.topAnchor.constraint(equalTo: labels.last?.bottomAnchor ?? window.topAnchor, constant: 4).isActive = true
+            if let above = labels.last {
+                let asTall = label.heightAnchor.constraint(equalTo: above.heightAnchor)
+                asTall.priority = LayoutPriority(300)
+                asTall.isActive = true
+            }
+            labels.append(label)
+        }
+        let (views, places) = addPushedRow(count: 1_500, to: window)
+        let cycle = window.runUpdateCycle()
+        let report = window.layoutReport
+        #expect(report.conflicts.isEmpty && report.ambiguities.isEmpty && !report.tiedConstraints.isEmpty)
+        #expect(cycle.problems.count == 1, "\(cycle.problems)")
+        #expect(report.largestBlock < 100, "largest block \(report.largestBlock)")
+        expectRowLaidOut(views, places: places)
+        let height = labels[0].intrinsicContentSize.height
+        #expect(labels.allSatisfy { $0.frame.size == $0.intrinsicContentSize })
+        #expect(labels.enumerated().allSatisfy { $0.element.frame.minY == 4 + CGFloat($0.offset) * (height + 4) })
     }
 }
