@@ -84,9 +84,12 @@ cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_star
 uint32_t relax_pin(relaxation *r, pin_pass *pins, uint32_t row_count) {
     uint32_t kept = 0;
     for (uint32_t row = 0; row < row_count; row++) {
-        if (pins->is_pin[row] && r->relaxed[row]) {
+        if (!pins->is_pin[row]) {
+            continue;
+        }
+        if (r->relaxed[row]) {
             pins->is_pin[row] = 0;
-        } else if (pins->is_pin[row]) {
+        } else {
             r->rows[row] = pins->rows[row];
             kept++;
         }

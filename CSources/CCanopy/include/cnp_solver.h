@@ -13,25 +13,25 @@
  * breaks one member of it (the one with the largest row index) and goes on, reporting both.
  *
  * Cost: variables and rows that required equalities with one or two variables settle (pins,
- * offsets, multipliers, chains of them) cost O((rows + terms) log variables). What is left is
- * split into independent blocks, each solved densely: O(n^3) per active-set step for a block of n
+ * offsets, multipliers, chains of them) cost O((rows + terms) log variables). What is left is split
+ * into independent blocks, each solved densely: O(n^3) per active-set step for a block of n
  * unknowns. Before a block of more than 16 unknowns goes dense, the solver tries once with every
  * variable that its soft one-variable rows pin to one value (an intrinsic size's hugging and
- * compression rows) held there as required, which lets substitution settle chains such as a list
- * of self-sizing cells. It keeps that answer only when it provably is the strict-priority one
- * (every pin holds; in each connected component, no row is violated at or above the lowest pin
- * priority of the component unless the required rows alone fix its variables), and otherwise
- * solves densely. Blocks over 1,024 unknowns, or
- * dense work past about 2e10 floating-point operations (a few seconds), are too large. A component
- * of more than 256 variables (whose dense work would take long) is first, and one of more than 16
- * after the dense path failed, solved without its required inequalities over two or more
- * variables, putting back those the answer does not meet with room to spare, round after round (at
- * most 64, within one work limit), until the answer meets every one left out with room: it is then
- * the answer with them in. A long chain of such inequalities (each view at least some distance
- * after the one before) then costs a solve per round of its runs of tight inequalities. The
- * components left whole keep their pins in these rounds when the answer is accepted as above, so a
- * self-sizing list and such a chain can be solved together. When that fails too (a run too large, a required row of the component broken in a round, the rounds or the
- * work run out), the solve returns CNP_ERROR_TOO_LARGE.
+ * compression rows) held there as required, which lets substitution settle chains such as a list of
+ * self-sizing cells. It keeps that answer only when it provably is the strict-priority one (every
+ * pin holds; in each connected component, no row is violated at or above the lowest pin priority of
+ * the component unless the required rows alone fix its variables), and otherwise solves densely.
+ * Blocks over 1,024 unknowns, or dense work past about 2e10 floating-point operations (a few
+ * seconds), are too large. A component of more than 256 variables (whose dense work would take
+ * long) is first, and one of more than 16 after the dense path failed, solved without its required
+ * inequalities over two or more variables, putting back those the answer does not meet with room to
+ * spare, round after round (at most 64, within one work limit), until the answer meets every one
+ * left out with room: it is then the answer with them in. A long chain of such inequalities (each
+ * view at least some distance after the one before) then costs a solve per round of its runs of
+ * tight inequalities. The components left whole keep their pins in these rounds when the answer is
+ * accepted as above, so a self-sizing list and such a chain can be solved together. When that fails
+ * too (a run too large, a required row of the component broken in a round, the rounds or the work
+ * run out), the solve returns CNP_ERROR_TOO_LARGE.
  */
 #ifndef CNP_SOLVER_H
 #define CNP_SOLVER_H

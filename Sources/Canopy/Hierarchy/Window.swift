@@ -50,8 +50,8 @@ open class Window: View {
     /// The most threads an Auto Layout solve of this window uses. Groups of constraints that
     /// share no view and need the dense solver are solved at once when there are many of them;
     /// the frames are the same, to the bit, whatever the count. The default is the number of
-    /// active processors, which is also the most used; 1, or less, keeps the solve on the
-    /// calling thread.
+    /// active processors (counted once per process), which is also the most used; 1, or less,
+    /// keeps the solve on the calling thread.
     public var maximumLayoutThreads = SolveLanes.processorCount
 
     /// The app object that comes after the window in the responder chain, if any.
