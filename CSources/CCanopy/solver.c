@@ -18,6 +18,7 @@ solver_options solver_default_options(void) {
         .work_limit = 2e10,
         .pin_fallback = true,
         .pin_block_limit = 16,
+        .banded_from = 64,
     };
 }
 

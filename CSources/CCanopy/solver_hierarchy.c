@@ -567,6 +567,13 @@ static cnp_status mark_level_ties(dense_block *d, const uint32_t *rows, uint32_t
 cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
                        uint32_t row_count, bool substituted, block_outcome *outcome) {
     *outcome = BLOCK_SOLVED;
+    if (variable_count > s->options.banded_from) {
+        bool solved = false;
+        cnp_status status = solve_banded(s, variables, variable_count, rows, row_count, &solved);
+        if (status != CNP_OK || solved) {
+            return status;
+        }
+    }
     dense_block d;
     cnp_status status = dense_reserve(s, &d, variables, variable_count, row_count);
     if (status != CNP_OK) {

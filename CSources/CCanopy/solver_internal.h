@@ -15,6 +15,7 @@
  *   solver_memo.c       dense blocks' answers kept from one recorded solve to the next
  *   solver_pins.c       large blocks: soft pins made required, when that gives the answer
  *   solver_relax.c      large blocks: required inequalities left out until they are needed
+ *   solver_banded.c     large blocks of differences and pulls: a banded active set
  */
 #ifndef CNP_SOLVER_INTERNAL_H
 #define CNP_SOLVER_INTERNAL_H
@@ -56,6 +57,8 @@ typedef struct solver_options {
     /// soft pins made required (solver_pins.c), and solve densely only if that is not accepted.
     bool pin_fallback;
     uint32_t pin_block_limit;
+    /// Blocks of more unknowns than this try the banded path (solver_banded.c) first.
+    uint32_t banded_from;
 } solver_options;
 
 /// What cnp_solve uses.
@@ -86,13 +89,15 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
 // MARK: - Scratch memory
 
 /// The workspace parts the solver uses (cnp_workspace_reserve_part): parts never move one
-/// another, and a lane's workspace needs only PART_DENSE.
+/// another, and a lane's workspace needs only PART_DENSE and the PART_BANDED pair.
 enum {
     PART_SOLVER = 0, // the per-variable, per-row and per-term arrays (carve in solver.c)
     PART_DENSE = 1,  // the dense block being solved
     PART_PINS = 2,   // the system with pins made required
     PART_BLOCKS = 3, // the pass's per-block results
-    PART_RELAX = 4   // the system with inequalities left out
+    PART_RELAX = 4,  // the system with inequalities left out
+    PART_BANDED = 5, // a banded block's rows and unknowns
+    PART_BANDED_MATRIX = 6 // and its matrix
 };
 
 /// Carves aligned arrays out of one workspace reservation. A first pass with `base` NULL only
@@ -395,6 +400,13 @@ typedef struct block_result {
     /// Whether a lane (or the merge) solved it.
     bool solved;
 } block_result;
+
+// solver_banded.c
+/// Solves a block of bounds, differences and one level of pulls on every unknown by a banded
+/// active set, when it has that shape and the active set settles: `*solved` says whether it
+/// did. Otherwise leaves the block untouched but for the work spent, for the dense path.
+cnp_status solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                        uint32_t row_count, bool *solved);
 
 // solver_blocks.c
 /// Solves the `blocks` blocks find_blocks listed (starts in `variable_start` and `row_start`):

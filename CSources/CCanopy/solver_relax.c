@@ -22,8 +22,8 @@
  * component (its smallest conflicting set may differ), so the solve then gives up. Rows only
  * ever come back, so the rounds end; each costs a solve of the whole system, and a chain whose
  * inequalities are slack settles in one. Each round's blocks are the runs the rows put back
- * join, so the cost follows the longest such run, not the chain: a chain pushed tight along
- * most of its length is one long dense run again, refused past the dense limit as before.
+ * join, so the cost follows the longest such run, not the chain. A chain pushed tight along
+ * most of its length is one long run, which the banded path (solver_banded.c) solves.
  *
  * The rounds may also pin (solver_pins.c) the components they leave whole, for a system where a
  * self-sizing list needs its pins beside a chain that needs the relaxation. The relaxed

@@ -48,6 +48,35 @@ private func pushedChain(count: Int, seed: UInt64) -> (system: CoreSystem, answe
     return (system, zip(fit.values, gapsBefore).map { $0 + $1 }, fit.poolSizes)
 }
 
+/// `count` positions, each required at least a gap of 10 to 30 after the one before and pulled
+/// at 500 toward a place 2 apart from the last, so that the gaps push all of them apart as one
+/// run; with `bound`, the last position is required to stay at or below it. Returns the system
+/// and the answer: the pooled fit of the places less the gaps, capped at the bound less the
+/// gaps (with the positions less the gaps nondecreasing, a cap on the last caps them all).
+private func tightChain(count: Int, seed: UInt64, bound: Double? = nil) -> (system: CoreSystem, answer: [Double]) {
+    var random = SplitMix64(seed: seed)
+    var system = CoreSystem(variableCount: count)
+    var targets: [Double] = [], gapsBefore: [Double] = []
+    var gaps = 0.0
+    for i in 0..<count {
+        let place = Double(2 * i)
+        system.add([(i, 1)], CNP_RELATION_EQUAL, place, priority: 500)
+        targets.append(place - gaps)
+        gapsBefore.append(gaps)
+        if i + 1 < count {
+            let gap = Double(Int.random(in: 10...30, using: &random))
+            system.add([(i + 1, 1), (i, -1)], CNP_RELATION_GREATER_EQUAL, gap)
+            gaps += gap
+        }
+    }
+    let cap = bound.map { $0 - gaps } ?? .infinity
+    if let bound {
+        system.add([(count - 1, 1)], CNP_RELATION_LESS_EQUAL, bound)
+    }
+    let fit = nondecreasingFit(targets).values.map { min($0, cap) }
+    return (system, zip(fit, gapsBefore).map { $0 + $1 })
+}
+
 /// `count` positions, each required at least 10 after the one before and pulled toward a place
 /// at 500, where the first `cascade` places are chosen so that the relaxation finds one push per
 /// round: each run pushed together falls just past the next place, which then joins it. The
@@ -98,6 +127,53 @@ struct InequalityChainTests {
         #expect(mismatches == 0, "\(mismatches) row states differ")
         #expect(runs.contains { $0 > 1 } && runs.contains(1))
         #expect(system.variableStates.allSatisfy { $0 == UInt8(CNP_VARIABLE_DETERMINED.rawValue) })
+    }
+
+    /// Chains of 3,000 and 100,000 positions pushed apart as one run along their whole length:
+    /// one block of all the positions, solved by the banded active set (the dense path refuses
+    /// blocks past 1,024 unknowns), equal to the pooled fit within 1e-9 relative. The run could
+    /// move to trade one missed place for another, so every place's row is tied; every gap
+    /// holds.
+    @Test(arguments: [(3_000, UInt64(7)), (100_000, 8)])
+    func aChainPushedTightAlongItsLengthMatchesThePooledFit(count: Int, seed: UInt64) {
+        let workspace = cnp_workspace_create()!
+        defer { cnp_workspace_destroy(workspace) }
+        var (system, answer) = tightChain(count: count, seed: seed)
+        let (status, report) = system.solve(in: workspace)
+        #expect(status == CNP_OK)
+        guard status == CNP_OK else { return }
+        let worst = zip(system.values, answer).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
+        #expect(worst <= 1e-9, "largest relative difference \(worst)")
+        #expect(report.largest_block == UInt32(count) && report.broken_rows == 0)
+        // Rows alternate: position i's place, then the gap after it.
+        let expected = system.rows.indices.map { $0 % 2 == 0 ? CNP_ROW_TIED.rawValue : CNP_ROW_SATISFIED.rawValue }
+        let mismatches = zip(system.states, expected).filter { UInt32($0.0) != $0.1 }.count
+        #expect(mismatches == 0, "\(mismatches) row states differ")
+        #expect(system.variableStates.allSatisfy { $0 == UInt8(CNP_VARIABLE_DETERMINED.rawValue) })
+    }
+
+    /// The same run pressed against a bound on its last position (a row of views inside a
+    /// container's trailing edge): the pooled fit capped there, within 1e-9 relative. The places
+    /// the run is held below cannot be reached by any move the rows allow, but the run can still
+    /// move down, toward the places it is pushed past, and that move changes every place's
+    /// miss: all of them are tied. The gaps and the bound hold.
+    @Test func aChainPushedAgainstABoundMatchesTheCappedFit() {
+        let workspace = cnp_workspace_create()!
+        defer { cnp_workspace_destroy(workspace) }
+        var (system, answer) = tightChain(count: 5_000, seed: 9, bound: 50_000)
+        let (status, report) = system.solve(in: workspace)
+        #expect(status == CNP_OK)
+        guard status == CNP_OK else { return }
+        let worst = zip(system.values, answer).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
+        #expect(worst <= 1e-9, "largest relative difference \(worst)")
+        #expect(report.broken_rows == 0 && abs(system.values[4_999] - 50_000) <= 1e-6)
+        #expect(system.values[0] < system.rows[0].constant && system.values[4_999] > system.rows[9_998].constant)
+        // Rows alternate: position i's place, then the gap after it; the bound comes last.
+        let mismatches = system.rows.indices.filter { row in
+            let tied = row % 2 == 0 && row < 10_000
+            return system.states[row] != UInt8((tied ? CNP_ROW_TIED : CNP_ROW_SATISFIED).rawValue)
+        }.count
+        #expect(mismatches == 0, "\(mismatches) row states differ")
     }
 
     /// A conflict in another component is broken as it would be anyway, and the chain is
