@@ -100,7 +100,7 @@ static cnp_status factor_working_set(dense_block *d, bool *dropped) {
             d->m[j + (size_t)k * l] = d->g[d->working_set[l] + (size_t)d->inequality_capacity * j];
         }
     }
-    cnp_status status = dense_spend(d, 4.0 * k * k * (double)q + 2.0 * k * q * (double)q);
+    cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)q + 2.0 * k * q * (double)q);
     if (status != CNP_OK) {
         return status;
     }
@@ -165,7 +165,7 @@ static cnp_status equality_step(dense_block *d) {
             }
         }
     }
-    cnp_status status = dense_spend(d, 2.0 * counted * (double)free_count * free_count + 2.0 * counted * k * free_count);
+    cnp_status status = solver_spend(d->s, 2.0 * counted * (double)free_count * free_count + 2.0 * counted * k * free_count);
     if (status == CNP_OK) {
         status = d->kernel.least_squares(counted, free_count, d->ls_matrix, d->ls_rhs, d->ls_solution,
                                          SOLVE_RANK_TOLERANCE * largest_norm, &d->scratch);

@@ -59,7 +59,6 @@ typedef struct banded_block {
     double *weight;    // per unknown: the pulls' summed squared coefficients (H)
     double *pull;      // per unknown: the pulls' summed coefficient * target (q)
     double *x;
-    uint32_t *row;     // per required row (in order): the system's row
     uint8_t *terms;    // 1 or 2
     uint32_t *unknown; // two per required row
     double *a;         // two per required row
@@ -101,7 +100,7 @@ static bool is_bound_or_difference(const solver *s, uint32_t row) {
 
 /// Whether the block has the banded path's shape; counts its required rows into `*required`.
 static bool fits(const solver *s, const uint32_t *rows, uint32_t row_count, uint32_t *required) {
-    int32_t level = 0;
+    double level = 0.0; // none yet: priorities are 1 or more
     *required = 0;
     for (uint32_t j = 0; j < row_count; j++) {
         uint32_t row = rows[j];
@@ -110,23 +109,25 @@ static bool fits(const solver *s, const uint32_t *rows, uint32_t row_count, uint
                 return false;
             }
             (*required)++;
-        } else if (!is_pull(s, row) || (level != 0 && solver_row(s, row)->priority != level)) {
+        } else if (!is_pull(s, row) || (level != 0.0 && solver_row(s, row)->priority != level)) {
             return false;
         } else {
             level = solver_row(s, row)->priority;
         }
     }
-    return level != 0;
+    return level != 0.0;
 }
 
 // MARK: - Memory
 
-static void carve(arena *a, banded_block *g, uint32_t n, uint32_t m) {
+/// Carves the block's arrays (`band` is not theirs: see carve_matrix).
+static void carve(arena *a, banded_block *g, size_t band) {
+    (void)band;
+    uint32_t n = g->n, m = g->m;
     g->pulls = arena_take(a, g->pull_count, sizeof(uint32_t));
     g->weight = arena_take(a, n, sizeof(double));
     g->pull = arena_take(a, n, sizeof(double));
     g->x = arena_take(a, n, sizeof(double));
-    g->row = arena_take(a, m, sizeof(uint32_t));
     g->terms = arena_take(a, m, sizeof(uint8_t));
     g->unknown = arena_take(a, 2 * (size_t)m, sizeof(uint32_t));
     g->a = arena_take(a, 2 * (size_t)m, sizeof(double));
@@ -189,7 +190,6 @@ static void load_rows(banded_block *g, const uint32_t *rows, uint32_t row_count)
         uint32_t row = rows[j], i = order[first_unknown(s, row)]++, start = s->reduced_start[row];
         int32_t relation = solver_row(s, row)->relation;
         double sign = relation == CNP_RELATION_LESS_EQUAL ? -1.0 : 1.0;
-        g->row[i] = row;
         g->terms[i] = (uint8_t)s->reduced_count[row];
         g->equal[i] = relation == CNP_RELATION_EQUAL;
         g->b[i] = sign * s->reduced_constant[row];
@@ -290,17 +290,10 @@ static void assemble(banded_block *g, uint32_t held, size_t band) {
     }
 }
 
-/// x = H^-1 (q + A' l), for the multipliers l of the held rows (the others have none).
-static void answer_from_multipliers(banded_block *g, uint32_t held) {
+/// x = H^-1 q: every pull met, as if no required row held.
+static void unconstrained_answer(banded_block *g) {
     for (uint32_t u = 0; u < g->n; u++) {
         g->x[u] = g->pull[u] / g->weight[u];
-    }
-    for (uint32_t p = 0; p < held; p++) {
-        uint32_t i = g->held_rows[p];
-        for (uint32_t t = 0; t < g->terms[i]; t++) {
-            uint32_t u = g->unknown[2 * i + t];
-            g->x[u] += g->a[2 * i + t] * g->multiplier[i] / g->weight[u];
-        }
     }
 }
 
@@ -309,14 +302,14 @@ static void answer_from_multipliers(banded_block *g, uint32_t held) {
 /// shift's error is refined away.
 static cnp_status solve_held(banded_block *g, uint32_t held) {
     size_t band = held_band(g, held);
-    g->s->work += 2.0 * (double)held * (double)(band + 1) * (double)(band + 1 + BANDED_REFINEMENTS);
-    if (g->s->work > g->s->options.work_limit) {
-        return CNP_ERROR_TOO_LARGE;
+    cnp_status status = solver_spend(g->s, 2.0 * held * (double)(band + 1) * (double)(band + 1 + BANDED_REFINEMENTS));
+    if (status != CNP_OK) {
+        return status;
     }
     for (uint32_t i = 0; i < g->m; i++) {
         g->multiplier[i] = 0.0;
     }
-    answer_from_multipliers(g, held);
+    unconstrained_answer(g);
     if (held == 0) {
         return CNP_OK;
     }
@@ -394,9 +387,7 @@ static bool held_rows_met(const banded_block *g) {
 
 /// The primal-dual active set from the unconstrained answer; CNP_OK with x the answer.
 static cnp_status minimize(banded_block *g) {
-    for (uint32_t u = 0; u < g->n; u++) {
-        g->x[u] = g->pull[u] / g->weight[u];
-    }
+    unconstrained_answer(g);
     for (uint32_t i = 0; i < g->m; i++) {
         double tolerance = 0.0;
         g->held[i] = g->equal[i] || excess(g, i, &tolerance) < -tolerance;
@@ -515,40 +506,45 @@ static void mark_ties(banded_block *g) {
 
 // MARK: - The block
 
-/// Carves the block's arrays out of PART_BANDED, and its matrix, for the widest band its rows
-/// can make, out of PART_BANDED_MATRIX. CNP_ERROR_TOO_LARGE when that matrix is over the dense
-/// memory limit.
-static cnp_status reserve(banded_block *g, const uint32_t *rows, uint32_t row_count) {
-    solver *s = g->s;
+/// Carves the working set's matrix, for a band up to `band` wide, and its right-hand side.
+static void carve_matrix(arena *a, banded_block *g, size_t band) {
+    g->band = arena_take(a, (band + 1) * (size_t)g->m, sizeof(double));
+    g->rhs = arena_take(a, g->m, sizeof(double));
+}
+
+/// Carves `carving`'s arrays out of part `part` of the solver's workspace: measured first, then
+/// handed out.
+static cnp_status carve_in_part(solver *s, unsigned part, banded_block *g, size_t band,
+                               void (*carving)(arena *, banded_block *, size_t)) {
     arena measure = {0};
-    carve(&measure, g, g->n, g->m);
+    carving(&measure, g, band);
     if (measure.overflowed) {
         return CNP_ERROR_TOO_LARGE;
     }
-    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, PART_BANDED, measure.used);
+    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, part, measure.used);
     if (memory == NULL) {
         return CNP_ERROR_OUT_OF_MEMORY;
     }
     arena pieces = {memory, 0, false};
-    carve(&pieces, g, g->n, g->m);
+    carving(&pieces, g, band);
+    return CNP_OK;
+}
+
+/// The block's arrays in PART_BANDED, its rows loaded, and its matrix, for the widest band its
+/// rows can make, in PART_BANDED_MATRIX. CNP_ERROR_TOO_LARGE when that matrix is over the dense
+/// memory limit.
+static cnp_status reserve(banded_block *g, const uint32_t *rows, uint32_t row_count) {
+    solver *s = g->s;
+    cnp_status status = carve_in_part(s, PART_BANDED, g, 0, carve);
+    if (status != CNP_OK) {
+        return status;
+    }
     load_rows(g, rows, row_count);
-    double doubles = (double)(widest_band(g) + 2) * g->m;
-    if (doubles > s->options.dense_memory_limit) {
+    size_t band = widest_band(g);
+    if ((double)(band + 2) * g->m > s->options.dense_memory_limit) {
         return CNP_ERROR_TOO_LARGE;
     }
-    arena matrix = {0};
-    for (int pass = 0; pass < 2; pass++) {
-        g->band = arena_take(&matrix, (size_t)doubles - g->m, sizeof(double));
-        g->rhs = arena_take(&matrix, g->m, sizeof(double));
-        if (pass == 0) {
-            matrix.base = cnp_workspace_reserve_part(s->workspace, PART_BANDED_MATRIX, matrix.used);
-            if (matrix.base == NULL) {
-                return CNP_ERROR_OUT_OF_MEMORY;
-            }
-            matrix.used = 0;
-        }
-    }
-    return CNP_OK;
+    return carve_in_part(s, PART_BANDED_MATRIX, g, band, carve_matrix);
 }
 
 /// Whether every unknown has a pull.

@@ -103,8 +103,6 @@ void dense_move(dense_block *d);
 cnp_status dense_lock(dense_block *d);
 /// A reduced row's violation at x; `tolerance` gets the row's tolerance.
 double dense_row_violation(const dense_block *d, uint32_t row, double *tolerance);
-/// Counts estimated floating-point work; CNP_ERROR_TOO_LARGE past the solve's limit.
-cnp_status dense_spend(dense_block *d, double operations);
 
 // solver_conflicts.c
 /// Whether `rows` (required, of this block) can all hold.

@@ -11,11 +11,6 @@
 
 #include <string.h>
 
-cnp_status dense_spend(dense_block *d, double operations) {
-    d->s->work += operations;
-    return d->s->work > d->s->options.work_limit ? CNP_ERROR_TOO_LARGE : CNP_OK;
-}
-
 static size_t max_size(size_t a, size_t b) {
     return a > b ? a : b;
 }
@@ -198,7 +193,7 @@ void dense_load_rows(dense_block *d, const uint32_t *rows, uint32_t count) {
         nonzeros += s->reduced_count[d->inequality_row[i]];
     }
     load_inequalities(d);
-    (void)dense_spend(d, 2.0 * nonzeros * d->k); // checked by the next kernel call
+    (void)solver_spend(d->s, 2.0 * nonzeros * d->k); // checked by the next kernel call
 }
 
 void dense_load_reference(dense_block *d) {
@@ -268,7 +263,7 @@ cnp_status dense_lock(dense_block *d) {
     if (locked == 0 || k == 0) {
         return CNP_OK;
     }
-    cnp_status status = dense_spend(d, 4.0 * k * k * (double)locked + 4.0 * (double)k * k * k + 2.0 * d->n * (double)k * k);
+    cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)locked + 4.0 * (double)k * k * k + 2.0 * d->n * (double)k * k);
     if (status != CNP_OK) {
         return status;
     }
@@ -405,7 +400,7 @@ static cnp_status solve_required(dense_block *d, const uint32_t *rows, uint32_t 
 static cnp_status flag_free_unknowns(dense_block *d, uint32_t count) {
     uint32_t k = d->k, n = d->n, rank = 0;
     if (count > 0) {
-        cnp_status status = dense_spend(d, 4.0 * k * k * (double)count + 4.0 * (double)k * k * k + 2.0 * n * (double)k * k);
+        cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)count + 4.0 * (double)k * k * k + 2.0 * n * (double)k * k);
         if (status == CNP_OK) {
             status = d->kernel.pivoted_qr(k, count, d->m, d->q, RANK_TOLERANCE, &rank, &d->scratch);
         }

@@ -268,6 +268,12 @@ typedef struct solver {
     struct dense_carving *carving;
 } solver;
 
+/// Adds `operations` to the dense work spent; CNP_ERROR_TOO_LARGE once it is past the limit.
+static inline cnp_status solver_spend(solver *s, double operations) {
+    s->work += operations;
+    return s->work > s->options.work_limit ? CNP_ERROR_TOO_LARGE : CNP_OK;
+}
+
 /// The rows of `row` as a cnp_row.
 static inline const cnp_row *solver_row(const solver *s, uint32_t row) {
     return &s->system->rows[row];
@@ -404,7 +410,8 @@ typedef struct block_result {
 // solver_banded.c
 /// Solves a block of bounds, differences and one level of pulls on every unknown by a banded
 /// active set, when it has that shape and the active set settles: `*solved` says whether it
-/// did. Otherwise leaves the block untouched but for the work spent, for the dense path.
+/// did. Otherwise leaves the block to the dense path, untouched but for the work spent and the
+/// active-set steps counted.
 cnp_status solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
                         uint32_t row_count, bool *solved);
 

@@ -210,6 +210,23 @@ struct InequalityChainTests {
         #expect(refused.solve(in: workspace).status == CNP_ERROR_TOO_LARGE)
     }
 
+    /// Chains of 200 positions (one block, under the relaxation's 256 variables) whose pushes
+    /// show one at a time: the banded path settles a cascade of 50 in fewer than its 64 steps;
+    /// a cascade of 100 outlasts them, and the block is left to the dense path, which solves it
+    /// (its steps come on top). Both match the pooled fit.
+    @Test(arguments: [(50, true), (100, false)])
+    func aCascadeTooLongForTheBandedStepsIsLeftToTheDensePath(cascade: Int, bandedSettles: Bool) throws {
+        let workspace = cnp_workspace_create()!
+        defer { cnp_workspace_destroy(workspace) }
+        var (system, answer, _) = cascadingChain(count: 200, cascade: cascade)
+        let (status, report) = system.solve(in: workspace)
+        try #require(status == CNP_OK)
+        let worst = zip(system.values, answer).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
+        #expect(worst <= 1e-9, "largest relative difference \(worst)")
+        #expect(report.largest_block == 200 && report.broken_rows == 0)
+        #expect((report.active_set_iterations < 64) == bandedSettles, "\(report.active_set_iterations) steps")
+    }
+
     /// A row left out that the relaxed answer meets exactly at its bound is put back: there it
     /// restricts the moves that decide ambiguity. Here `z <= w + 10` (with `w == 0`) is left out,
     /// `z >= 10 @750` lifts z to 10 and leaves it free upward, and only the row put back pins
