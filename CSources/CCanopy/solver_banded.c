@@ -14,12 +14,13 @@
  * chain), and LAPACK's banded Cholesky (dpbtrf, dpbtrs) solves it in O(rows * band^2). The
  * working set moves by primal-dual active-set steps: every held inequality whose multiplier is
  * negative leaves and every inequality the answer violates joins, all at once, until neither
- * happens. Then x meets every row, held rows have multipliers >= 0 and the others none: the
- * KKT conditions, which make x the one answer of a strictly convex problem. It is the dense
- * path's answer too: with a pull on every unknown, the soft level leaves no direction free, so
- * there is neither ambiguity nor a reference level. A step cap, a factorization that fails, or
- * held rows the answer misses leave the block to the dense path, which solves it or refuses it
- * as it did before.
+ * happens. Then x meets every row, held rows have multipliers >= 0 (to within rounding) and the
+ * others none: the KKT conditions, which make x the one answer of a strictly convex problem. It
+ * is the dense path's answer too: with a pull on every unknown, the soft level leaves no
+ * direction free, so there is neither ambiguity nor a reference level. When the steps do not
+ * settle within a cap, an interior-point start (below) guesses the working set and the steps go
+ * on from there. Running out of steps again, a factorization that fails, or held rows the
+ * answer misses leave the block to the dense path, which solves it or refuses it.
  *
  * Ties follow the dense path's rule (mark_level_ties): a violated pull is tied when a small
  * move the required rows allow shrinks it, and then so is every violated pull that move
@@ -36,10 +37,16 @@
 #include <lapacke.h>
 #include <string.h>
 
-/// Primal-dual steps before the block is left to the dense path. A chain pushed tight settles
-/// in a few; a push that spreads a row further at each step (a run squeezed against a bound
-/// from far away) can take one step per row.
+/// Primal-dual steps from the unconstrained answer before an interior-point start is tried,
+/// and again from that start before the block is left to the dense path. A chain pushed tight
+/// settles in a few; a push that spreads a row further at each step (a run squeezed against a
+/// bound from far away, a cascade) can take one step per row, which the interior start avoids.
 #define BANDED_ROUNDS 64
+
+/// Interior-point iterations at most, and the fraction of its first complementarity gap at
+/// which the interior start stops: the steps that follow settle the rest exactly.
+#define INTERIOR_ITERATIONS 80
+#define INTERIOR_GAP 1e-13
 
 /// The working set's matrix is singular when its rows depend on one another (a cycle of
 /// differences, or a run between two bounds, held at once). Its diagonal grows by this
@@ -77,6 +84,13 @@ typedef struct banded_block {
     uint8_t *stopped; // per unknown: bit 0 cannot move up, bit 1 down, bit 2 reached up, bit 3 down
     uint32_t *pulls;     // the soft rows
     uint32_t pull_count;
+    // The interior start (inequality rows; equalities keep no slack).
+    double *slack;        // per row: A x - b, kept positive
+    double *slack_step;   // per row
+    double *row_residual; // per row: A x - b - slack
+    double *cross;        // per row: the predictor's slack step times its multiplier step
+    double *x_step;       // per unknown
+    double *scaled_residual; // per unknown: H^-1 (H x - q - A' multipliers)
 } banded_block;
 
 // MARK: - Fitting
@@ -142,6 +156,12 @@ static void carve(arena *a, banded_block *g, size_t band) {
     g->first_held = arena_take(a, n, sizeof(uint32_t));
     g->queue = arena_take(a, (size_t)n + 1, sizeof(uint32_t));
     g->stopped = arena_take(a, n, sizeof(uint8_t));
+    g->slack = arena_take(a, m, sizeof(double));
+    g->slack_step = arena_take(a, m, sizeof(double));
+    g->row_residual = arena_take(a, m, sizeof(double));
+    g->cross = arena_take(a, m, sizeof(double));
+    g->x_step = arena_take(a, n, sizeof(double));
+    g->scaled_residual = arena_take(a, n, sizeof(double));
 }
 
 /// The first unknown of reduced row `row`, by local index.
@@ -360,13 +380,22 @@ static uint32_t list_held(banded_block *g) {
     return held;
 }
 
+/// The smallest weight among row i's unknowns.
+static double least_weight(const banded_block *g, uint32_t i) {
+    double least = g->weight[g->unknown[2 * i]];
+    return g->terms[i] == 2 ? fmin(least, g->weight[g->unknown[2 * i + 1]]) : least;
+}
+
 /// One primal-dual step: held inequalities with negative multipliers leave, violated ones
-/// join. Returns how many moved.
+/// join. Returns how many moved. A multiplier counts as negative past the row's tolerance
+/// times its least weight: letting go of a row whose multiplier is -e moves the answer by
+/// about e over that weight, so smaller ones are rounding (runs of equal places make them)
+/// and letting them go one by one would only peel a run a row at a time.
 static uint32_t step(banded_block *g) {
     uint32_t moved = 0;
     for (uint32_t i = 0; i < g->m; i++) {
-        double tolerance = 0.0;
-        if (!g->equal[i] && (g->held[i] ? g->multiplier[i] < 0.0 : excess(g, i, &tolerance) < -tolerance)) {
+        double tolerance = 0.0, room = excess(g, i, &tolerance);
+        if (!g->equal[i] && (g->held[i] ? g->multiplier[i] < -tolerance * least_weight(g, i) : room < -tolerance)) {
             g->held[i] = !g->held[i];
             moved++;
         }
@@ -385,14 +414,167 @@ static bool held_rows_met(const banded_block *g) {
     return true;
 }
 
-/// The primal-dual active set from the unconstrained answer; CNP_OK with x the answer.
-static cnp_status minimize(banded_block *g) {
+// MARK: - The interior start
+
+/*
+ * A push that the steps carry one row further at a time would take one step per row. A
+ * primal-dual interior-point method (Mehrotra's predictor and corrector) gets near the answer
+ * in a number of iterations that hardly depends on the rows: with slacks s = A x - b >= 0 on
+ * the inequalities and multipliers z, each iteration is one Newton step on H x - q - A'z = 0,
+ * A x - b - s = 0 and s z = sigma mu, reduced to (A H^-1 A' + diag(s / z)) dz = rhs, which is
+ * banded like the working set's matrix. It only guesses: the rows whose multipliers outgrow
+ * their slacks are held, and the steps take it from there to the exact answer.
+ */
+
+/// A'v scaled by H^-1, into `out` (per unknown).
+static void scaled_transpose(const banded_block *g, const double *v, double *out) {
+    memset(out, 0, sizeof(double) * g->n);
+    for (uint32_t i = 0; i < g->m; i++) {
+        for (uint32_t t = 0; t < g->terms[i]; t++) {
+            out[g->unknown[2 * i + t]] += g->a[2 * i + t] * v[i];
+        }
+    }
+    for (uint32_t u = 0; u < g->n; u++) {
+        out[u] /= g->weight[u];
+    }
+}
+
+/// Row i of A times `v` (per unknown).
+static double row_times(const banded_block *g, uint32_t i, const double *v) {
+    double sum = 0.0;
+    for (uint32_t t = 0; t < g->terms[i]; t++) {
+        sum += g->a[2 * i + t] * v[g->unknown[2 * i + t]];
+    }
+    return sum;
+}
+
+/// The residuals at the current point: H^-1 (H x - q - A'z) and A x - b - s. Returns the mean
+/// complementarity s z over the inequalities.
+static double interior_residuals(banded_block *g, uint32_t inequalities) {
+    scaled_transpose(g, g->multiplier, g->scaled_residual);
+    for (uint32_t u = 0; u < g->n; u++) {
+        g->scaled_residual[u] = g->x[u] - g->pull[u] / g->weight[u] - g->scaled_residual[u];
+    }
+    double gap = 0.0;
+    for (uint32_t i = 0; i < g->m; i++) {
+        g->row_residual[i] = row_times(g, i, g->x) - g->b[i] - g->slack[i];
+        gap += g->slack[i] * g->multiplier[i];
+    }
+    return gap / inequalities;
+}
+
+/// The Newton direction for complementarity target `target` (with the predictor's `cross`
+/// terms when `corrected`), through the factored matrix: dz in g->rhs, ds in slack_step, dx in
+/// x_step.
+static void interior_direction(banded_block *g, size_t band, double target, bool corrected) {
+    for (uint32_t i = 0; i < g->m; i++) {
+        double rhs = row_times(g, i, g->scaled_residual) - g->row_residual[i];
+        if (!g->equal[i]) {
+            double complementarity = g->slack[i] * g->multiplier[i] - target + (corrected ? g->cross[i] : 0.0);
+            rhs -= complementarity / g->multiplier[i];
+        }
+        g->rhs[i] = rhs;
+    }
+    lapack_int n = (lapack_int)g->m, kd = (lapack_int)band;
+    LAPACKE_dpbtrs(LAPACK_COL_MAJOR, 'L', n, kd, 1, g->band, kd + 1, g->rhs, n);
+    scaled_transpose(g, g->rhs, g->x_step);
+    for (uint32_t u = 0; u < g->n; u++) {
+        g->x_step[u] -= g->scaled_residual[u];
+    }
+    for (uint32_t i = 0; i < g->m; i++) {
+        g->slack_step[i] = g->equal[i] ? 0.0 : row_times(g, i, g->x_step) + g->row_residual[i];
+    }
+}
+
+/// The longest step in [0, 1] along the direction that keeps every slack and inequality
+/// multiplier positive.
+static double longest_step(const banded_block *g) {
+    double alpha = 1.0;
+    for (uint32_t i = 0; i < g->m; i++) {
+        if (g->equal[i]) {
+            continue;
+        }
+        if (g->slack_step[i] < 0.0) {
+            alpha = fmin(alpha, -g->slack[i] / g->slack_step[i]);
+        }
+        if (g->rhs[i] < 0.0) {
+            alpha = fmin(alpha, -g->multiplier[i] / g->rhs[i]);
+        }
+    }
+    return alpha;
+}
+
+/// Factors A H^-1 A' + diag(s / z) (shifted) over every row into g->band.
+static cnp_status factor_interior_matrix(banded_block *g, uint32_t rows, size_t band) {
+    assemble(g, rows, band);
+    for (uint32_t i = 0; i < g->m; i++) {
+        if (!g->equal[i]) {
+            g->band[(band + 1) * (size_t)i] += g->slack[i] / g->multiplier[i];
+        }
+    }
+    lapack_int n = (lapack_int)rows, kd = (lapack_int)band;
+    return LAPACKE_dpbtrf(LAPACK_COL_MAJOR, 'L', n, kd, g->band, kd + 1) == 0 ? CNP_OK : CNP_ERROR_NOT_CONVERGED;
+}
+
+/// Guesses the working set by interior-point iterations from the unconstrained answer.
+static cnp_status interior_start(banded_block *g) {
+    uint32_t inequalities = 0;
+    for (uint32_t i = 0; i < g->m; i++) {
+        inequalities += !g->equal[i];
+        g->held[i] = 1; // every row is in the matrix, in order
+    }
+    if (inequalities == 0) {
+        return CNP_ERROR_NOT_CONVERGED;
+    }
+    uint32_t rows = list_held(g);
+    size_t band = held_band(g, rows);
     unconstrained_answer(g);
     for (uint32_t i = 0; i < g->m; i++) {
-        double tolerance = 0.0;
-        g->held[i] = g->equal[i] || excess(g, i, &tolerance) < -tolerance;
+        double tolerance = 0.0, room = excess(g, i, &tolerance);
+        g->slack[i] = g->equal[i] ? 0.0 : fmax(room, 1.0);
+        g->multiplier[i] = g->equal[i] ? 0.0 : 1.0;
     }
-    for (uint32_t round = 0; round < BANDED_ROUNDS; round++) {
+    double gap = interior_residuals(g, inequalities), first_gap = gap;
+    for (uint32_t iteration = 0; iteration < INTERIOR_ITERATIONS; iteration++) {
+        cnp_status status = solver_spend(g->s, 2.0 * rows * (double)(band + 1) * (double)(band + 4));
+        if (status == CNP_OK) {
+            status = factor_interior_matrix(g, rows, band);
+        }
+        if (status != CNP_OK) {
+            return status;
+        }
+        g->s->report.active_set_iterations++;
+        interior_direction(g, band, 0.0, false);
+        double predicted = 0.0, alpha = longest_step(g);
+        for (uint32_t i = 0; i < g->m; i++) {
+            predicted += (g->slack[i] + alpha * g->slack_step[i]) * (g->multiplier[i] + alpha * g->rhs[i]);
+            g->cross[i] = g->slack_step[i] * g->rhs[i];
+        }
+        double sigma = pow(predicted / inequalities / gap, 3.0);
+        interior_direction(g, band, sigma * gap, true);
+        alpha = fmin(1.0, 0.99 * longest_step(g));
+        for (uint32_t u = 0; u < g->n; u++) {
+            g->x[u] += alpha * g->x_step[u];
+        }
+        for (uint32_t i = 0; i < g->m; i++) {
+            g->slack[i] += alpha * g->slack_step[i];
+            g->multiplier[i] += alpha * g->rhs[i];
+        }
+        gap = interior_residuals(g, inequalities);
+        if (gap <= INTERIOR_GAP * first_gap) {
+            break;
+        }
+    }
+    for (uint32_t i = 0; i < g->m; i++) {
+        g->held[i] = g->equal[i] || g->multiplier[i] > g->slack[i];
+    }
+    return CNP_OK;
+}
+
+/// Primal-dual steps from the held rows as they are, `rounds` at most; CNP_OK with x the
+/// answer.
+static cnp_status settle(banded_block *g, uint32_t rounds) {
+    for (uint32_t round = 0; round < rounds; round++) {
         cnp_status status = solve_held(g, list_held(g));
         if (status != CNP_OK) {
             return status;
@@ -403,6 +585,22 @@ static cnp_status minimize(banded_block *g) {
         }
     }
     return CNP_ERROR_NOT_CONVERGED;
+}
+
+/// Primal-dual steps from the unconstrained answer; when they do not settle, again from the
+/// working set an interior-point start guesses. CNP_OK with x the answer.
+static cnp_status minimize(banded_block *g) {
+    unconstrained_answer(g);
+    for (uint32_t i = 0; i < g->m; i++) {
+        double tolerance = 0.0;
+        g->held[i] = g->equal[i] || excess(g, i, &tolerance) < -tolerance;
+    }
+    cnp_status status = settle(g, BANDED_ROUNDS);
+    if (status != CNP_ERROR_NOT_CONVERGED) {
+        return status;
+    }
+    status = interior_start(g);
+    return status == CNP_OK ? settle(g, BANDED_ROUNDS) : status;
 }
 
 // MARK: - Ties

@@ -31,9 +31,12 @@
  * tight inequalities. A block of more than 64 unknowns whose required rows are bounds on one
  * variable or differences of two, and whose soft rows are one level of pulls on single variables,
  * one at least on each, is solved first by a banded active set: O(rows) per step for a chain, so
- * a run pushed tight along 100,000 views is one block solved in a fraction of a second; the
- * dense path takes it (or refuses it) when that set does not settle in 64 steps. The components left whole keep their pins in these rounds when the answer is
- * accepted as above, so a self-sizing list and such a chain can be solved together. When that fails
+ * a run pushed tight along 100,000 views is one block solved in a fraction of a second. When its
+ * steps do not settle in 64 (a push that spreads one row per step), an interior-point start
+ * guesses the working set and at most 64 more steps finish; the dense path takes the block (or
+ * refuses it) when that fails too. The components left whole keep their pins in these rounds when
+ * the answer is accepted as above, so a self-sizing list and such a chain can be solved together.
+ * When that fails
  * too (a run too large, a required row of the component broken in a round, the rounds or the work
  * run out), the solve returns CNP_ERROR_TOO_LARGE.
  */
