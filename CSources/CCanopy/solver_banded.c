@@ -250,14 +250,21 @@ static void load_pulls(banded_block *g) {
 
 // MARK: - The working set
 
+/// Row i of A times `v` (per unknown); the sum of its terms' magnitudes in `*magnitude`.
+static double row_times(const banded_block *g, uint32_t i, const double *v, double *magnitude) {
+    double sum = 0.0, size = 0.0;
+    for (uint32_t t = 0; t < g->terms[i]; t++) {
+        double term = g->a[2 * i + t] * v[g->unknown[2 * i + t]];
+        sum += term;
+        size += fabs(term);
+    }
+    *magnitude = size;
+    return sum;
+}
+
 /// Required row i at x: its value minus b, and its tolerance in `*tolerance`.
 static double excess(const banded_block *g, uint32_t i, double *tolerance) {
-    double value = 0.0, magnitude = 0.0;
-    for (uint32_t t = 0; t < g->terms[i]; t++) {
-        double term = g->a[2 * i + t] * g->x[g->unknown[2 * i + t]];
-        value += term;
-        magnitude += fabs(term);
-    }
+    double magnitude = 0.0, value = row_times(g, i, g->x, &magnitude);
     *tolerance = row_tolerance(g->b[i], magnitude);
     return value - g->b[i];
 }
@@ -310,6 +317,21 @@ static void assemble(banded_block *g, uint32_t held, size_t band) {
     }
 }
 
+/// Factors the held rows' matrix (A_W H^-1 A_W', shifted), plus diag(s / z) on the
+/// inequalities when `with_slacks` (the interior start), into g->band.
+static cnp_status factor_held(banded_block *g, uint32_t held, size_t band, bool with_slacks) {
+    assemble(g, held, band);
+    for (uint32_t p = 0; p < held && with_slacks; p++) {
+        uint32_t i = g->held_rows[p];
+        if (!g->equal[i]) {
+            g->band[(band + 1) * (size_t)p] += g->slack[i] / g->multiplier[i];
+        }
+    }
+    lapack_int n = (lapack_int)held, kd = (lapack_int)band;
+    // Not positive definite even shifted: the block goes back to the dense path.
+    return LAPACKE_dpbtrf(LAPACK_COL_MAJOR, 'L', n, kd, g->band, kd + 1) == 0 ? CNP_OK : CNP_ERROR_NOT_CONVERGED;
+}
+
 /// x = H^-1 q: every pull met, as if no required row held.
 static void unconstrained_answer(banded_block *g) {
     for (uint32_t u = 0; u < g->n; u++) {
@@ -333,11 +355,11 @@ static cnp_status solve_held(banded_block *g, uint32_t held) {
     if (held == 0) {
         return CNP_OK;
     }
-    assemble(g, held, band);
-    lapack_int n = (lapack_int)held, kd = (lapack_int)band;
-    if (LAPACKE_dpbtrf(LAPACK_COL_MAJOR, 'L', n, kd, g->band, kd + 1) != 0) {
-        return CNP_ERROR_NOT_CONVERGED; // not positive definite even shifted
+    status = factor_held(g, held, band, false);
+    if (status != CNP_OK) {
+        return status;
     }
+    lapack_int n = (lapack_int)held, kd = (lapack_int)band;
     for (uint32_t pass = 0; pass < BANDED_REFINEMENTS; pass++) {
         for (uint32_t p = 0; p < held; p++) {
             double tolerance = 0.0;
@@ -439,15 +461,6 @@ static void scaled_transpose(const banded_block *g, const double *v, double *out
     }
 }
 
-/// Row i of A times `v` (per unknown).
-static double row_times(const banded_block *g, uint32_t i, const double *v) {
-    double sum = 0.0;
-    for (uint32_t t = 0; t < g->terms[i]; t++) {
-        sum += g->a[2 * i + t] * v[g->unknown[2 * i + t]];
-    }
-    return sum;
-}
-
 /// The residuals at the current point: H^-1 (H x - q - A'z) and A x - b - s. Returns the mean
 /// complementarity s z over the inequalities.
 static double interior_residuals(banded_block *g, uint32_t inequalities) {
@@ -455,9 +468,9 @@ static double interior_residuals(banded_block *g, uint32_t inequalities) {
     for (uint32_t u = 0; u < g->n; u++) {
         g->scaled_residual[u] = g->x[u] - g->pull[u] / g->weight[u] - g->scaled_residual[u];
     }
-    double gap = 0.0;
+    double gap = 0.0, magnitude = 0.0; // magnitude unused here
     for (uint32_t i = 0; i < g->m; i++) {
-        g->row_residual[i] = row_times(g, i, g->x) - g->b[i] - g->slack[i];
+        g->row_residual[i] = row_times(g, i, g->x, &magnitude) - g->b[i] - g->slack[i];
         gap += g->slack[i] * g->multiplier[i];
     }
     return gap / inequalities;
@@ -467,8 +480,9 @@ static double interior_residuals(banded_block *g, uint32_t inequalities) {
 /// terms when `corrected`), through the factored matrix: dz in g->rhs, ds in slack_step, dx in
 /// x_step.
 static void interior_direction(banded_block *g, size_t band, double target, bool corrected) {
+    double magnitude = 0.0; // unused here
     for (uint32_t i = 0; i < g->m; i++) {
-        double rhs = row_times(g, i, g->scaled_residual) - g->row_residual[i];
+        double rhs = row_times(g, i, g->scaled_residual, &magnitude) - g->row_residual[i];
         if (!g->equal[i]) {
             double complementarity = g->slack[i] * g->multiplier[i] - target + (corrected ? g->cross[i] : 0.0);
             rhs -= complementarity / g->multiplier[i];
@@ -482,7 +496,7 @@ static void interior_direction(banded_block *g, size_t band, double target, bool
         g->x_step[u] -= g->scaled_residual[u];
     }
     for (uint32_t i = 0; i < g->m; i++) {
-        g->slack_step[i] = g->equal[i] ? 0.0 : row_times(g, i, g->x_step) + g->row_residual[i];
+        g->slack_step[i] = g->equal[i] ? 0.0 : row_times(g, i, g->x_step, &magnitude) + g->row_residual[i];
     }
 }
 
@@ -502,18 +516,6 @@ static double longest_step(const banded_block *g) {
         }
     }
     return alpha;
-}
-
-/// Factors A H^-1 A' + diag(s / z) (shifted) over every row into g->band.
-static cnp_status factor_interior_matrix(banded_block *g, uint32_t rows, size_t band) {
-    assemble(g, rows, band);
-    for (uint32_t i = 0; i < g->m; i++) {
-        if (!g->equal[i]) {
-            g->band[(band + 1) * (size_t)i] += g->slack[i] / g->multiplier[i];
-        }
-    }
-    lapack_int n = (lapack_int)rows, kd = (lapack_int)band;
-    return LAPACKE_dpbtrf(LAPACK_COL_MAJOR, 'L', n, kd, g->band, kd + 1) == 0 ? CNP_OK : CNP_ERROR_NOT_CONVERGED;
 }
 
 /// Guesses the working set by interior-point iterations from the unconstrained answer.
@@ -538,7 +540,7 @@ static cnp_status interior_start(banded_block *g) {
     for (uint32_t iteration = 0; iteration < INTERIOR_ITERATIONS; iteration++) {
         cnp_status status = solver_spend(g->s, 2.0 * rows * (double)(band + 1) * (double)(band + 4));
         if (status == CNP_OK) {
-            status = factor_interior_matrix(g, rows, band);
+            status = factor_held(g, rows, band, true);
         }
         if (status != CNP_OK) {
             return status;

@@ -214,8 +214,8 @@ struct InequalityChainTests {
     /// Chains of 200 positions (one block, under the relaxation's 256 variables) whose pushes
     /// show one at a time: the banded path's steps settle a cascade of 50 alone, in fewer than
     /// 64. A cascade of 100 outlasts them; the interior-point start then guesses the working set
-    /// and a few more steps settle it (the dense path, which solved it before that start
-    /// existed, took 266 steps on top of the 64). Both match the pooled fit.
+    /// and a few more steps settle it (before that start existed, the dense path solved it:
+    /// 266 steps in all, the 64 banded ones included). Both match the pooled fit.
     @Test(arguments: [(50, 0..<64), (100, 64..<128)])
     func aCascadeTooLongForTheBandedStepsAloneIsSettledFromAnInteriorStart(cascade: Int, steps: Range<UInt32>) throws {
         let workspace = cnp_workspace_create()!
