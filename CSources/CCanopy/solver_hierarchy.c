@@ -395,19 +395,26 @@ static cnp_status solve_required(dense_block *d, const uint32_t *rows, uint32_t 
     }
 }
 
+/// The pivoted QR of `count` unit rows (k long) held as the columns of `m`, counted as dense work.
+static cnp_status factor_columns(dense_block *d, uint32_t count, uint32_t *rank) {
+    uint32_t k = d->k;
+    cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)count + 4.0 * (double)k * k * k);
+    return status != CNP_OK ? status : d->kernel.pivoted_qr(k, count, d->m, d->q, RANK_TOLERANCE, rank, &d->scratch);
+}
+
 /// Flags the unknowns with a nonzero component in the null space of `columns` (k x count unit
-/// rows, destroyed) within Z: the ones that can still move.
-static cnp_status flag_free_unknowns(dense_block *d, uint32_t count) {
+/// rows, destroyed) within Z: the ones that can still move. `*pinned` tells whether that null
+/// space is empty: x is then the only point the levels allow.
+static cnp_status flag_free_unknowns(dense_block *d, uint32_t count, bool *pinned) {
     uint32_t k = d->k, n = d->n, rank = 0;
     if (count > 0) {
-        cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)count + 4.0 * (double)k * k * k + 2.0 * n * (double)k * k);
-        if (status == CNP_OK) {
-            status = d->kernel.pivoted_qr(k, count, d->m, d->q, RANK_TOLERANCE, &rank, &d->scratch);
-        }
+        cnp_status status = factor_columns(d, count, &rank);
         if (status != CNP_OK) {
             return status;
         }
+        (void)solver_spend(d->s, 2.0 * n * (double)k * k); // checked by the next kernel call
     }
+    *pinned = rank == k;
     for (uint32_t u = 0; u < n; u++) {
         double length = 0.0;
         for (uint32_t c = rank; c < k; c++) {
@@ -452,42 +459,122 @@ static double slot_dot_y(const dense_block *d, uint32_t j) {
     return sum;
 }
 
+/// Copies the active rows of the cone into objective slots 0..<count, each aimed below.
+static uint32_t load_active_slots(dense_block *d) {
+    uint32_t active = 0;
+    load_active_cone(d);
+    for (uint32_t i = 0; i < d->inequality_count; i++) {
+        if (d->h[i] != 0.0) {
+            continue;
+        }
+        for (uint32_t c = 0; c < d->k; c++) {
+            d->a[active + (size_t)d->objective_capacity * c] = d->g[i + (size_t)d->inequality_capacity * c];
+        }
+        aim_below(d, active++);
+    }
+    d->objective_count = active;
+    return active;
+}
+
+/// Copies active slot j into column `column` of `m`.
+static void slot_to_column(dense_block *d, uint32_t j, uint32_t column) {
+    for (uint32_t c = 0; c < d->k; c++) {
+        d->m[c + (size_t)d->k * column] = d->a[j + (size_t)d->objective_capacity * c];
+    }
+}
+
+/// Whether active slots i and j are one row with opposite signs (an intrinsic size's hugging
+/// and compression rows when the size is met: its width can then move neither way).
+static bool slots_are_opposite(const dense_block *d, uint32_t i, uint32_t j) {
+    bool nonzero = false;
+    for (uint32_t c = 0; c < d->k; c++) {
+        double left = d->a[i + (size_t)d->objective_capacity * c], right = d->a[j + (size_t)d->objective_capacity * c];
+        if (fabs(left + right) > 1e-13 * fmax(fabs(left), fabs(right))) {
+            return false;
+        }
+        nonzero = nonzero || left != 0.0;
+    }
+    return nonzero;
+}
+
+/// Finds the cone's implicit equalities without minimizing, in the common cases: rows paired
+/// with their opposites are implicit; when they are all the active rows, they are all there
+/// is; when they alone pin every direction, every active row is implicit; with no pairs, rows
+/// that are linearly independent leave a direction along which each decreases, so none is.
+/// Writes them as the columns of `m` and `*found` = true; otherwise leaves `*found` false.
+static cnp_status implicit_by_pairs(dense_block *d, uint32_t active, uint32_t *implicit, bool *found) {
+    enum { MOST_ACTIVE = 32 }; // pairing is quadratic in the active rows
+    uint8_t *paired = d->in_objective; // free until the cone is minimized
+    uint32_t pairs = 0, rank = 0;
+    *found = false;
+    if (active > MOST_ACTIVE) {
+        return CNP_OK;
+    }
+    for (uint32_t j = 0; j < active; j++) {
+        paired[j] = 0;
+    }
+    for (uint32_t i = 0; i < active; i++) {
+        for (uint32_t j = i + 1; j < active && !paired[i]; j++) {
+            if (!paired[j] && slots_are_opposite(d, i, j)) {
+                paired[i] = paired[j] = 1;
+                slot_to_column(d, i, pairs);
+                slot_to_column(d, j, pairs + 1);
+                pairs += 2;
+            }
+        }
+    }
+    if (pairs == active) {
+        *implicit = pairs;
+        *found = true;
+        return CNP_OK;
+    }
+    uint32_t factored = pairs > 0 ? pairs : active;
+    for (uint32_t j = 0; pairs == 0 && j < active; j++) {
+        slot_to_column(d, j, j);
+    }
+    cnp_status status = factor_columns(d, factored, &rank);
+    if (status != CNP_OK || (pairs > 0 ? rank < d->k : rank < active)) {
+        return status;
+    }
+    for (uint32_t j = 0; pairs > 0 && j < active; j++) {
+        slot_to_column(d, j, j);
+    }
+    *implicit = pairs > 0 ? active : 0;
+    *found = true;
+    return CNP_OK;
+}
+
+/// The cone's implicit equalities by minimizing (see mark_ambiguous), as the columns of `m`.
+static cnp_status implicit_by_minimizing(dense_block *d, uint32_t active, uint32_t *implicit) {
+    cnp_status status = dense_minimize(d);
+    if (status != CNP_OK) {
+        return status;
+    }
+    *implicit = 0;
+    for (uint32_t j = 0; j < active; j++) {
+        if (slot_dot_y(d, j) > -1e-6) {
+            slot_to_column(d, j, (*implicit)++);
+        }
+    }
+    return CNP_OK;
+}
+
 /// Flags the unknowns that can still move after every soft level. Locked rows pin what they
 /// span. An inherited inequality pins nothing on its own (the unknown may move away from it),
 /// but active inequalities can pin together: width >= 31 and width <= 31 leave width no room.
 /// Those are the cone's implicit equalities: the active rows g with g.y = 0 for every feasible
 /// direction y. Minimizing the squared excess of g.y <= -1 over the rows, with g.y <= 0 held,
 /// finds them: at the optimum every other active row has g.y < 0, since otherwise a direction
-/// that leaves it would lower the objective.
-static cnp_status mark_ambiguous(dense_block *d) {
-    uint32_t k = d->k, active = 0;
-    load_active_cone(d);
-    for (uint32_t i = 0; i < d->inequality_count; i++) {
-        if (d->h[i] != 0.0) {
-            continue;
-        }
-        for (uint32_t c = 0; c < k; c++) {
-            d->a[active + (size_t)d->objective_capacity * c] = d->g[i + (size_t)d->inequality_capacity * c];
-        }
-        aim_below(d, active++);
+/// that leaves it would lower the objective. Most blocks are settled by pairing first
+/// (implicit_by_pairs). `*pinned` tells whether no direction is left at all.
+static cnp_status mark_ambiguous(dense_block *d, bool *pinned) {
+    uint32_t active = load_active_slots(d), implicit = 0;
+    bool found = active == 0;
+    cnp_status status = found ? CNP_OK : implicit_by_pairs(d, active, &implicit, &found);
+    if (status == CNP_OK && !found) {
+        status = implicit_by_minimizing(d, active, &implicit);
     }
-    d->objective_count = active;
-    uint32_t implicit = 0;
-    if (active > 0) {
-        cnp_status status = dense_minimize(d);
-        if (status != CNP_OK) {
-            return status;
-        }
-        for (uint32_t j = 0; j < active; j++) {
-            if (slot_dot_y(d, j) > -1e-6) {
-                for (uint32_t c = 0; c < k; c++) {
-                    d->m[c + (size_t)k * implicit] = d->a[j + (size_t)d->objective_capacity * c];
-                }
-                implicit++;
-            }
-        }
-    }
-    return flag_free_unknowns(d, implicit);
+    return status != CNP_OK ? status : flag_free_unknowns(d, implicit, pinned);
 }
 
 /// The length of `count` entries of `v`, `stride` apart.
@@ -608,11 +695,15 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
         s->report.levels++;
         start = end;
     }
-    if (d.k > 0) {
-        status = mark_ambiguous(&d);
+    bool pinned = d.k == 0;
+    if (!pinned) {
+        status = mark_ambiguous(&d, &pinned);
         if (status != CNP_OK) {
             return status;
         }
+    }
+    if (!pinned) {
+        // A point with no feasible direction left is the only one: no reference pull moves it.
         dense_load_reference(&d);
         status = dense_minimize(&d);
         if (status != CNP_OK) {

@@ -11,6 +11,8 @@ struct CoreSystem {
     var states: [UInt8] = []
     var variableStates: [UInt8] = []
     var groups: [UInt32] = []
+    /// Where the last level pulls each variable (`nil`: toward zero).
+    var reference: [Double]?
 
     init(variableCount: Int, rows: [cnp_row] = [], terms: [cnp_term] = []) {
         self.variableCount = variableCount
@@ -33,13 +35,15 @@ struct CoreSystem {
             states = Array(repeating: 0, count: rows.count)
             groups = Array(repeating: 0, count: rows.count)
         }
-        let (count, rows, terms) = (variableCount, rows, terms)
+        let (count, rows, terms, reference) = (variableCount, rows, terms, reference)
         return rows.withUnsafeBufferPointer { rows in
             terms.withUnsafeBufferPointer { terms in
-                var system = cnp_system(
-                    variable_count: UInt32(count), row_count: UInt32(rows.count), term_count: UInt32(terms.count),
-                    rows: rows.baseAddress, terms: terms.baseAddress, reference: nil)
-                return withOutputs { body(&system, &$0) }
+                withOptionalBuffer(reference) { reference in
+                    var system = cnp_system(
+                        variable_count: UInt32(count), row_count: UInt32(rows.count), term_count: UInt32(terms.count),
+                        rows: rows.baseAddress, terms: terms.baseAddress, reference: reference)
+                    return withOutputs { body(&system, &$0) }
+                }
             }
         }
     }
@@ -95,6 +99,12 @@ struct CoreSystem {
         }
         return (status, changed.prefix(Int(count)).map(Int.init))
     }
+}
+
+/// Calls `body` with the start of `array`, or with `nil` when there is no array.
+private func withOptionalBuffer<R>(_ array: [Double]?, _ body: (UnsafePointer<Double>?) -> R) -> R {
+    guard let array else { return body(nil) }
+    return array.withUnsafeBufferPointer { body($0.baseAddress) }
 }
 
 /// Whether two solves gave the same outputs and counts, bit for bit.

@@ -81,11 +81,12 @@ struct SolverFuzzTests {
             terms += rowTerms
         }
 
-        /// Solves the system; returns the status, the values and the row states.
-        func solve(in workspace: OpaquePointer) -> (status: cnp_status, values: [Double], states: [UInt8]) {
+        /// Solves the system with the last level pulling toward `reference` (zeros when `nil`).
+        func solve(in workspace: OpaquePointer, reference: [Double]? = nil) -> (status: cnp_status, core: CoreSystem) {
             var core = CoreSystem(variableCount: variableCount, rows: rows, terms: terms)
+            core.reference = reference
             let status = core.solve(in: workspace).status
-            return (status, core.values, core.states)
+            return (status, core)
         }
 
         /// How far required row `r` misses at `values`, against a tolerance scaled to its terms.
@@ -113,7 +114,8 @@ struct SolverFuzzTests {
         var broken = 0, conflicting = 0
         for seed in UInt64(0)..<4_000 {
             let system = RandomSystem(seed: seed)
-            let (status, values, states) = system.solve(in: workspace)
+            let (status, solved) = system.solve(in: workspace)
+            let (values, states) = (solved.values, solved.states)
             try #require(status == CNP_OK, "seed \(seed): status \(status)")
             #expect(values.allSatisfy { $0.isFinite }, "seed \(seed)")
             for r in system.rows.indices where system.rows[r].priority == 1000 {
@@ -126,9 +128,57 @@ struct SolverFuzzTests {
             }
             conflicting += system.satisfiable || !states.contains(UInt8(CNP_ROW_BROKEN.rawValue)) ? 0 : 1
             let again = system.solve(in: workspace)
-            #expect(again.values.map(\.bitPattern) == values.map(\.bitPattern), "seed \(seed): not deterministic")
+            #expect(again.core.values.map(\.bitPattern) == values.map(\.bitPattern), "seed \(seed): not deterministic")
         }
         // The unsatisfiable half must really exercise conflict breaking.
         #expect(conflicting > 500 && broken >= conflicting)
+    }
+    /// A variable the solver reports determined has one value in every answer the rows and
+    /// priorities allow; one it reports ambiguous has more. So a determined variable stays put
+    /// when pulled at a priority below every row's, or by its reference value, and an ambiguous
+    /// one moves when pulled one way or the other, either way. This checks the cone analysis
+    /// that tells them apart, and that a block left with no direction skips the reference level.
+    @Test(.timeLimit(.minutes(2)))
+    func onlyAmbiguousVariablesMoveWhenPulled() throws {
+        let workspace = try #require(cnp_workspace_create())
+        defer { cnp_workspace_destroy(workspace) }
+        let ambiguous = UInt8(CNP_VARIABLE_AMBIGUOUS.rawValue)
+        var counts = (determined: 0, ambiguous: 0)
+        for seed in UInt64(0)..<1_000 {
+            var system = RandomSystem(seed: seed)
+            // Priority 1 is left for the pulls.
+            system.rows = system.rows.map { row in
+                var row = row
+                row.priority = max(row.priority, 2)
+                return row
+            }
+            let (status, base) = system.solve(in: workspace)
+            try #require(status == CNP_OK, "seed \(seed): status \(status)")
+            for v in 0..<system.variableCount {
+                let value = base.values[v]
+                let moves = [-1_000.0, 1_000].flatMap { pull in
+                    var reference = base.values
+                    reference[v] += pull
+                    var lowest = system
+                    lowest.rows.append(cnp_row(
+                        first_term: UInt32(lowest.terms.count), term_count: 1, constant: value + pull, priority: 1,
+                        relation: Int32(CNP_RELATION_EQUAL.rawValue)))
+                    lowest.terms.append(cnp_term(variable: UInt32(v), coefficient: 1))
+                    return [system.solve(in: workspace, reference: reference), lowest.solve(in: workspace)].map {
+                        abs($0.core.values[v] - value) > 1e-9 * (1 + abs(value))
+                    }
+                }
+                if base.variableStates[v] == ambiguous {
+                    counts.ambiguous += 1
+                    #expect(moves[0] || moves[2], "seed \(seed): ambiguous variable \(v) stays put at its reference")
+                    #expect(moves[1] || moves[3], "seed \(seed): ambiguous variable \(v) stays put at the lowest priority")
+                } else {
+                    counts.determined += 1
+                    #expect(!moves.contains(true), "seed \(seed): determined variable \(v) moves")
+                }
+            }
+        }
+        // Both kinds must really occur.
+        #expect(counts.determined > 3_000 && counts.ambiguous > 1_000, "\(counts)")
     }
 }
