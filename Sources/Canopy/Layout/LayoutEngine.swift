@@ -92,24 +92,25 @@ final class LayoutEngine {
         guard needsSolve else { return [] }
         needsSolve = false
         let changesBefore = structureChanges
-        let clock = ContinuousClock()
+        var stopwatch = Stopwatch()
         var durations = LayoutReport.Durations()
-        var system: LayoutSystem!
-        var edited: [Int]?
-        durations.collect = clock.measure { (system, edited) = updatedSystem() }
+        var (system, edited) = updatedSystem()
+        durations.collect = stopwatch.lap()
         var moved = ItemSet(count: system.itemCount)
-        let start = clock.now
         let carried = edited.map { carryNewConstants(of: &system, edited: $0, movingInto: &moved) } ?? false
         if !carried {
             moved = try solveInFull(system, everything: edited == nil)
         }
-        durations.solve = clock.now - start
+        durations.solve = stopwatch.lap()
         for index in edited ?? [] { moved.insert(index) }
-        var framesPlaced: [View] = []
-        durations.apply = clock.measure { framesPlaced = placeItems(moved, of: system) }
+        let framesPlaced = placeItems(moved, of: system)
+        durations.apply = stopwatch.lap()
         // A carried change has no conflict, ambiguity or tie to report (it is refused where one
         // could appear): the findings stand.
-        if !carried, let solution { durations.diagnose = clock.measure { report = findings(solution, of: system) } }
+        if !carried, let solution {
+            report = findings(solution, of: system)
+            durations.diagnose = stopwatch.lap()
+        }
         report.solvedValues = solution?.values ?? []
         report.durations = durations
         report.reusedSystem = edited != nil
@@ -400,5 +401,19 @@ final class LayoutEngine {
     static func describe(_ item: LayoutItem) -> String {
         if let guide = item as? LayoutGuide { return guide.description }
         return LayoutConstraint.name(of: item)
+    }
+}
+
+/// Times the steps of a solve one after another: each lap is the time since the one before.
+private struct Stopwatch {
+    private let clock = ContinuousClock()
+    private var last: ContinuousClock.Instant
+
+    init() { last = clock.now }
+
+    mutating func lap() -> Duration {
+        let now = clock.now
+        defer { last = now }
+        return now - last
     }
 }
