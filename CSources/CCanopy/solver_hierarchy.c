@@ -296,9 +296,7 @@ cnp_status dense_lock(dense_block *d) {
 
 // MARK: - The block
 
-/// Sorts `rows` by descending priority, keeping index order within a level (a stable merge
-/// sort, bottom-up, through `spare`).
-static void sort_by_level(const solver *s, uint32_t *rows, uint32_t count, uint32_t *spare) {
+void sort_by_level(const solver *s, uint32_t *rows, uint32_t count, uint32_t *spare) {
     for (uint32_t width = 1; width < count; width *= 2) {
         for (uint32_t left = 0; left < count; left += 2 * width) {
             uint32_t middle = left + width < count ? left + width : count;
@@ -649,6 +647,13 @@ static cnp_status mark_level_ties(dense_block *d, const uint32_t *rows, uint32_t
 cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
                        uint32_t row_count, bool substituted, block_outcome *outcome) {
     *outcome = BLOCK_SOLVED;
+    if (variable_count == 1) {
+        bool solved = false;
+        cnp_status status = solve_single(s, variables[0], rows, row_count, &solved);
+        if (status != CNP_OK || solved) {
+            return status;
+        }
+    }
     if (variable_count > s->options.banded_from) {
         bool solved = false;
         cnp_status status = solve_banded(s, variables, variable_count, rows, row_count, &solved);

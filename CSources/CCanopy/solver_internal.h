@@ -8,6 +8,7 @@
  *   solver_substitute.c elimination of required rows with one or two variables
  *   solver_peel.c       elimination of variables only one required equality mentions
  *   solver_hierarchy.c  one block: the levels in priority order, locking, reference level
+ *   solver_single.c     a block of one unknown: the same levels on the line
  *   solver_active_set.c one level: least squares with inequalities by a primal active set
  *   solver_conflicts.c  a smallest set of conflicting required rows (deletion filter)
  *   solver_kernel_*.c   the dense factorizations, by LAPACK and by hand for tiny blocks
@@ -386,6 +387,10 @@ typedef enum block_outcome {
     BLOCK_NEEDS_ORIGINAL_ROWS
 } block_outcome;
 
+/// Sorts `rows` by descending priority, keeping index order within a level (a stable merge
+/// sort, bottom-up, through `spare`, which has room for `count`).
+void sort_by_level(const solver *s, uint32_t *rows, uint32_t count, uint32_t *spare);
+
 /// Solves one block: its unknowns are `variables` (representatives), its rows `rows`.
 cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
                        uint32_t row_count, bool substituted, block_outcome *outcome);
@@ -406,6 +411,12 @@ typedef struct block_result {
     /// Whether a lane (or the merge) solved it.
     bool solved;
 } block_result;
+
+// solver_single.c
+/// Solves a block of one unknown, `variable`, on the line (sorting `rows` by level), to the
+/// dense path's answer: `*solved` says whether it did. Required rows that cannot all hold, and
+/// blocks of many rows, are left to the dense path, untouched.
+cnp_status solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t row_count, bool *solved);
 
 // solver_banded.c
 /// Solves a block of bounds, differences and one level of pulls on every unknown by a banded
