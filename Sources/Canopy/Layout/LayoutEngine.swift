@@ -290,6 +290,7 @@ final class LayoutEngine {
         guard let values = solution?.values else { return [] }
         var framesPlaced: [View] = []
         var toPlace = moved
+        let window = self.window  // once: every read of an unowned reference checks the object
         let scale = window.screen.scale
         func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
         // Siblings mostly come one after another, so a superview's content origin is found
