@@ -1,6 +1,7 @@
 /*
  * One block, level by level: required rows (breaking conflicts until they can hold), then each
- * soft level in descending priority, then the reference level.
+ * soft level in descending priority, then the reference level, unless the levels leave no
+ * direction free. A block of one unknown goes to solver_single.c first.
  *
  * After a level is solved its optimal violations are unique, so the level is locked: its
  * equalities and violated inequalities keep their values (the free-direction basis Z shrinks to

@@ -15,7 +15,8 @@
  * Cost: variables and rows that required equalities with one or two variables settle (pins,
  * offsets, multipliers, chains of them) cost O((rows + terms) log variables). What is left is split
  * into independent blocks, each solved densely: O(n^3) per active-set step for a block of n
- * unknowns. Before a block of more than 16 unknowns goes dense, the solver tries once with every
+ * unknowns. A block of one unknown and at most 64 rows (a size held between its hugging and
+ * compression rows, say) is solved on the line instead, in O(rows^2). Before a block of more than 16 unknowns goes dense, the solver tries once with every
  * variable that its soft one-variable rows pin to one value (an intrinsic size's hugging and
  * compression rows) held there as required, which lets substitution settle chains such as a list of
  * self-sizing cells. It keeps that answer only when it provably is the strict-priority one (every
@@ -138,18 +139,20 @@ typedef struct cnp_solution {
 
 /// What a solve did, for diagnostics and benchmarks.
 typedef struct cnp_solve_report {
-    /// Independent blocks solved densely.
+    /// Independent blocks solved: densely, or on the line for one unknown.
     uint32_t blocks;
     /// Unknowns of the largest such block.
     uint32_t largest_block;
     /// Variables settled without the dense path: expressed through another variable, fixed, or
     /// computed afterwards from the only required equality that mentions them.
     uint32_t substituted;
-    /// Unknowns solved densely, over all blocks.
+    /// Unknowns of the blocks solved, over all blocks.
     uint32_t dense_variables;
-    /// Priority levels solved, over all blocks, the reference level included.
+    /// Priority levels solved, over all blocks, the reference level included where it ran (it
+    /// does not where the levels above leave no direction free).
     uint32_t levels;
-    /// Active-set steps, over all levels and blocks.
+    /// Active-set steps, over all levels and blocks; a block of one unknown counts one for each
+    /// level that moves it.
     uint32_t active_set_iterations;
     /// Required rows broken.
     uint32_t broken_rows;

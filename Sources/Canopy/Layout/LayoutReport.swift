@@ -47,9 +47,10 @@ public struct LayoutReport {
     public internal(set) var variables = 0
     /// Rows solved (constraints and rules).
     public internal(set) var rows = 0
-    /// Blocks solved densely, and the largest one's unknowns.
+    /// Independent blocks solved after substitution (densely, or on the line for one unknown),
+    /// and the largest one's unknowns.
     public internal(set) var blocks = 0, largestBlock = 0
-    /// Of the dense blocks, those whose inputs were those of a block of the previous solve, bit
+    /// Of the blocks, those whose inputs were those of a block of the previous solve, bit
     /// for bit, and which got its answer again without being solved.
     public internal(set) var recalledBlocks = 0
     /// Variables settled by substitution.
