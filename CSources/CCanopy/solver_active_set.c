@@ -18,6 +18,12 @@
 
 /// Zero-length steps in a row after which the drop follows Bland's rule.
 #define DEGENERATE_RUN 8
+/// A counted level inequality stops counting once it holds with more room than this fraction of
+/// its tolerance (about a thousand times its rounding). Not its whole tolerance: a row that
+/// outweighs the others by many orders of magnitude is met to within its tolerance wherever the
+/// least squares of the rows counted with it stops, and would then never let the others reach
+/// their own least squares.
+#define COUNTED_ROOM 1e-4
 
 static double dot_row(const double *matrix, uint32_t leading, uint32_t row, const double *v, uint32_t k) {
     double sum = 0.0;
@@ -309,7 +315,7 @@ static uint32_t choose_drop(dense_block *d, bool bland) {
     }
     for (uint32_t j = 0; j < d->objective_count; j++) {
         uint32_t index = d->inequality_count + j;
-        if (d->objective_sign[j] == 0 || !d->in_objective[j] || d->slack[j] >= -d->objective_tolerance[j]) {
+        if (d->objective_sign[j] == 0 || !d->in_objective[j] || d->slack[j] >= -COUNTED_ROOM * d->objective_tolerance[j]) {
             continue;
         }
         double lambda = 2.0 * d->slack[j];

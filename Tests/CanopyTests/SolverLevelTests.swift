@@ -1,0 +1,27 @@
+import CCanopy
+import Testing
+
+/// One level's least squares, whatever the scale of its rows.
+@Suite("Auto Layout solver: one level")
+struct SolverLevelTests {
+    /// `x >= 242` written as `-100 x <= -24200` and `x == 254` written as `0.01 x == 2.54`, at one
+    /// priority: both hold at x = 254. The first row weighs 1e8 times the second in the sum of
+    /// squares, so a stop where it holds to its tolerance, but where the second misses by 12,
+    /// must still be seen to be no minimum. Alone, x is a block of one unknown; beside a second
+    /// unknown that a required inequality joins to it (and that never binds), the dense path
+    /// solves it.
+    @Test(arguments: [1, 2])
+    func rowsOfVeryDifferentScalesReachTheirLeastSquares(unknowns: Int) throws {
+        let workspace = try #require(cnp_workspace_create())
+        defer { cnp_workspace_destroy(workspace) }
+        var system = CoreSystem(variableCount: unknowns)
+        system.add([(0, -100)], CNP_RELATION_LESS_EQUAL, -24200, priority: 50)
+        system.add([(0, 0.01)], CNP_RELATION_EQUAL, 2.54, priority: 50)
+        if unknowns == 2 { system.add([(0, 1), (1, -1)], CNP_RELATION_LESS_EQUAL, 1e9) }
+        let (status, report) = system.solve(in: workspace)
+        try #require(status == CNP_OK)
+        #expect(report.largest_block == UInt32(unknowns))
+        #expect(abs(system.values[0] - 254) <= 1e-9 * 254, "x = \(system.values[0])")
+        #expect(system.states[0] == UInt8(CNP_ROW_SATISFIED.rawValue) && system.states[1] == UInt8(CNP_ROW_SATISFIED.rawValue))
+    }
+}
