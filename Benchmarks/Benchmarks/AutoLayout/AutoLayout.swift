@@ -105,11 +105,14 @@ let benchmarks: @Sendable () -> Void = {
 
     /// A benchmark of one `step` of `fixture` per iteration, with the solve's time beside the
     /// cycle's; in microseconds, so that the per-view cost can be compared from 1k views up.
+    /// Steps of microseconds take more than the default 30 samples, for steadier medians.
     func layoutBenchmark(
-        _ name: String, _ fixture: LayoutFixture, step: @escaping @Sendable (LayoutFixture) -> Void = { $0.resizeAndLayOut() }
+        _ name: String, _ fixture: LayoutFixture, samples: Int = 30,
+        step: @escaping @Sendable (LayoutFixture) -> Void = { $0.resizeAndLayOut() }
     ) {
         Benchmark(
-            name, configuration: .init(metrics: [.wallClock, solveMetric], timeUnits: .microseconds),
+            name,
+            configuration: .init(metrics: [.wallClock, solveMetric], timeUnits: .microseconds, maxIterations: samples),
             closure: { benchmark in
                 step(fixture)
                 fixture.recordSolveTime(in: benchmark)
@@ -144,12 +147,13 @@ let benchmarks: @Sendable () -> Void = {
 
     // One feed cell (21 views): made and laid out from nothing, then re-laid out after a width change.
     let cell = ConstraintTreeGenerator(shape: .feed, count: 22).makeScene()
-    Benchmark("Feed cell, built and laid out cold", configuration: .init(timeUnits: .microseconds)) { benchmark in
+    let cold = Benchmark.Configuration(timeUnits: .microseconds, maxIterations: 1_000)
+    Benchmark("Feed cell, built and laid out cold", configuration: cold) { benchmark in
         for _ in benchmark.scaledIterations {
             let window = try! cell.instantiate().window
             window.maximumLayoutThreads = 1
             blackHole(window.runUpdateCycle())
         }
     }
-    layoutBenchmark("Feed cell, re-laid out after a width change", LayoutFixture(.feed, 22))
+    layoutBenchmark("Feed cell, re-laid out after a width change", LayoutFixture(.feed, 22), samples: 2_000)
 }
