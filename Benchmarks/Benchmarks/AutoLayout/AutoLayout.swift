@@ -105,14 +105,17 @@ let benchmarks: @Sendable () -> Void = {
 
     /// A benchmark of one `step` of `fixture` per iteration, with the solve's time beside the
     /// cycle's; in microseconds, so that the per-view cost can be compared from 1k views up.
-    /// Steps of microseconds take more than the default 30 samples, for steadier medians.
+    /// Steps of microseconds take more than the default 30 samples, for steadier medians, and
+    /// are shown in nanoseconds.
     func layoutBenchmark(
         _ name: String, _ fixture: LayoutFixture, samples: Int = 30,
         step: @escaping @Sendable (LayoutFixture) -> Void = { $0.resizeAndLayOut() }
     ) {
         Benchmark(
             name,
-            configuration: .init(metrics: [.wallClock, solveMetric], timeUnits: .microseconds, maxIterations: samples),
+            configuration: .init(
+                metrics: [.wallClock, solveMetric], timeUnits: samples > 30 ? .nanoseconds : .microseconds,
+                maxIterations: samples),
             closure: { benchmark in
                 step(fixture)
                 fixture.recordSolveTime(in: benchmark)
