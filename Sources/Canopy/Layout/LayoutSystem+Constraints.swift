@@ -2,10 +2,15 @@ import Foundation
 
 /// An app's constraints as rows: the order they are listed in, and each one's terms.
 extension LayoutSystem {
-    /// What orders constraints: items (by index), attributes, relation, numbers.
+    /// What orders constraints: items (by index, a margins guide after its view), attributes,
+    /// relation, numbers. The items and the attributes are packed into a word each, so that
+    /// sorting a large system moves and compares little.
     struct SortKey: Comparable {
-        var items: (Int, Int, Int, Int)
-        var attributes: (Int, Int, Int)
+        /// The first item's index + 1 (0 for none) in the top 31 bits, then whether it is its
+        /// view's margins guide; the same for the second item in the low 32 bits.
+        var items: UInt64
+        /// The first attribute, the second and the relation + 1, a byte each.
+        var attributes: UInt32
         var numbers: (Double, Double, Float)
 
         static func < (a: SortKey, b: SortKey) -> Bool {
@@ -20,16 +25,17 @@ extension LayoutSystem {
     }
 
     func sortKey(_ c: LayoutConstraint) -> SortKey {
-        func itemKey(_ item: LayoutItem?) -> (Int, Int) {
-            guard let item else { return (-1, 0) }
+        func itemKey(_ item: LayoutItem?) -> UInt64 {
+            guard let item else { return 0 }
             if let guide = item as? LayoutGuide, guide.isMarginsGuide, let owner = guide.owningView {
-                return (index(of: owner) ?? -1, 1)
+                return UInt64(index(of: owner).map { $0 + 1 } ?? 0) << 1 | 1
             }
-            return (index(of: item) ?? -1, 0)
+            return UInt64(index(of: item).map { $0 + 1 } ?? 0) << 1
         }
-        let (a, b) = (itemKey(c.firstItem), itemKey(c.secondItem))
+        let attributes = UInt32(c.firstAttribute.rawValue) << 16 | UInt32(c.secondAttribute.rawValue) << 8
+            | UInt32(c.relation.rawValue + 1)
         return SortKey(
-            items: (a.0, a.1, b.0, b.1), attributes: (c.firstAttribute.rawValue, c.secondAttribute.rawValue, c.relation.rawValue),
+            items: itemKey(c.firstItem) << 32 | itemKey(c.secondItem), attributes: attributes,
             numbers: (Double(c.multiplier), Double(c.constant), c.priority.rawValue))
     }
 
