@@ -20,8 +20,6 @@
  */
 #include "solver_internal.h"
 
-#include <string.h>
-
 /// The most rows a block of one unknown may have to be solved here.
 #define SINGLE_MOST_ROWS 64
 
@@ -60,8 +58,6 @@ static bool bounds_above(line_row row) {
 /// Where the inherited inequalities let x go. x itself is always allowed: an inequality it
 /// misses within its tolerance holds it there, as the dense working set does.
 static void allowed_interval(const line *l, double *low, double *high) {
-    *low = l->x;
-    *high = l->x;
     double lowest = -INFINITY, highest = INFINITY;
     for (uint32_t i = 0; i < l->inherited_count; i++) {
         line_row row = row_on_line(l->s, l->inherited[i]);
@@ -72,8 +68,8 @@ static void allowed_interval(const line *l, double *low, double *high) {
             lowest = fmax(lowest, bound);
         }
     }
-    *low = fmin(*low, lowest);
-    *high = fmax(*high, highest);
+    *low = fmin(l->x, lowest);
+    *high = fmax(l->x, highest);
 }
 
 /// Which ways the active inherited inequalities (those x meets within tolerance) stop x.
@@ -203,8 +199,8 @@ static void lock_level(line *l, const uint32_t *rows, uint32_t count) {
     }
 }
 
-/// The required rows that are not broken, moved to the front of `rows`; returns their count
-/// and sets `*required` to the number of required rows there were.
+/// Copies the required rows that are not broken (they lead `rows`, sorted by level) into
+/// `spare`; returns their count and sets `*required` to the number of required rows there were.
 static uint32_t live_required_first(const solver *s, uint32_t *rows, uint32_t count, uint32_t *spare,
                                     uint32_t *required) {
     uint32_t live = 0;
@@ -219,12 +215,13 @@ static uint32_t live_required_first(const solver *s, uint32_t *rows, uint32_t co
 }
 
 /// After every level, with x still free: ambiguous unless active inequalities stop it both
-/// ways, and then pulled toward its reference value within the allowed interval.
-static void settle_free(line *l, uint32_t variable) {
+/// ways, and then pulled toward its reference value within the allowed interval. Returns
+/// whether that reference level ran.
+static bool settle_free(line *l, uint32_t variable) {
     bool stops_up = false, stops_down = false;
     active_stops(l, &stops_up, &stops_down);
     if (stops_up && stops_down) {
-        return; // pinned: no reference pull can move it
+        return false; // pinned: no reference pull can move it
     }
     l->s->variable_flags[variable] |= VARIABLE_AMBIGUOUS;
     double weight = 0.0, target = 0.0, low = 0.0, high = 0.0;
@@ -233,7 +230,7 @@ static void settle_free(line *l, uint32_t variable) {
     if (weight > 0.0) {
         l->x = fmin(fmax(target / weight, low), high);
     }
-    l->s->report.levels++;
+    return true;
 }
 
 cnp_status solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t row_count, bool *solved) {
@@ -246,10 +243,9 @@ cnp_status solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t r
             return CNP_OK;
         }
     }
-    cnp_status status = solver_spend(s, 4.0 * (double)row_count * row_count);
     uint32_t *scratch = cnp_workspace_reserve_part(s->workspace, PART_DENSE, 2 * sizeof(uint32_t) * row_count);
-    if (status != CNP_OK || scratch == NULL) {
-        return status != CNP_OK ? status : CNP_ERROR_OUT_OF_MEMORY;
+    if (scratch == NULL) {
+        return CNP_ERROR_OUT_OF_MEMORY;
     }
     sort_by_level(s, rows, row_count, scratch);
     line l = {.s = s, .x = 0.0, .free = true, .inherited = &scratch[row_count]};
@@ -273,11 +269,11 @@ cnp_status solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t r
         lock_level(&l, &rows[start], end - start);
         start = end;
     }
-    s->report.levels += levels;
-    if (l.free) {
-        settle_free(&l, variable);
+    if (l.free && settle_free(&l, variable)) {
+        levels++;
     }
     s->rep_value[variable] = l.x;
+    s->report.levels += levels;
     s->report.active_set_iterations += l.steps;
     s->report.blocks++;
     s->report.dense_variables++;
@@ -285,5 +281,6 @@ cnp_status solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t r
         s->report.largest_block = 1;
     }
     *solved = true;
-    return CNP_OK;
+    // Counted once solved: a block left to the dense path is counted there.
+    return solver_spend(s, 4.0 * (double)row_count * row_count);
 }

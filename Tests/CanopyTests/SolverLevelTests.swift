@@ -1,7 +1,7 @@
 import CCanopy
 import Testing
 
-/// One level's least squares, whatever the scale of its rows.
+/// One level's least squares, whatever the scale and the number of its rows.
 @Suite("Auto Layout solver: one level")
 struct SolverLevelTests {
     /// `x >= 242` written as `-100 x <= -24200` and `x == 254` written as `0.01 x == 2.54`, at one
@@ -23,5 +23,24 @@ struct SolverLevelTests {
         #expect(report.largest_block == UInt32(unknowns))
         #expect(abs(system.values[0] - 254) <= 1e-9 * 254, "x = \(system.values[0])")
         #expect(system.states[0] == UInt8(CNP_ROW_SATISFIED.rawValue) && system.states[1] == UInt8(CNP_ROW_SATISFIED.rawValue))
+    }
+    /// One unknown pulled toward 0, 1, …, count − 1 at one priority: the least squares is the
+    /// mean, and every pull it misses is tied (a move either way shrinks some and grows others);
+    /// one at the mean holds. A block of up to 64 rows is solved on the line, a larger one
+    /// densely; both must say so.
+    @Test(arguments: [64, 65])
+    func manyPullsOnOneUnknownMeetAtTheirMean(count: Int) throws {
+        let workspace = try #require(cnp_workspace_create())
+        defer { cnp_workspace_destroy(workspace) }
+        var system = CoreSystem(variableCount: 1)
+        for place in 0..<count { system.add([(0, 1)], CNP_RELATION_EQUAL, Double(place), priority: 500) }
+        let (status, report) = system.solve(in: workspace)
+        try #require(status == CNP_OK)
+        #expect(report.blocks == 1 && report.largest_block == 1)
+        #expect(abs(system.values[0] - Double(count - 1) / 2) <= 1e-12 * Double(count), "x = \(system.values[0])")
+        for place in 0..<count {
+            let met = Double(place) == Double(count - 1) / 2
+            #expect(system.states[place] == UInt8((met ? CNP_ROW_SATISFIED : CNP_ROW_TIED).rawValue), "pull to \(place)")
+        }
     }
 }

@@ -16,10 +16,10 @@
  * offsets, multipliers, chains of them) cost O((rows + terms) log variables). What is left is split
  * into independent blocks, each solved densely: O(n^3) per active-set step for a block of n
  * unknowns. A block of one unknown and at most 64 rows (a size held between its hugging and
- * compression rows, say) is solved on the line instead, in O(rows^2). Before a block of more than 16 unknowns goes dense, the solver tries once with every
- * variable that its soft one-variable rows pin to one value (an intrinsic size's hugging and
- * compression rows) held there as required, which lets substitution settle chains such as a list of
- * self-sizing cells. It keeps that answer only when it provably is the strict-priority one (every
+ * compression rows, say) is solved on the line instead, in O(rows^2). Before a block of more
+ * than 16 unknowns goes dense, the solver tries once with every variable that its soft
+ * one-variable rows pin to one value (an intrinsic size's hugging and compression rows) held
+ * there as required, which lets substitution settle chains such as a list of self-sizing cells. It keeps that answer only when it provably is the strict-priority one (every
  * pin holds; in each connected component, no row is violated at or above the lowest pin priority of
  * the component unless the required rows alone fix its variables), and otherwise solves densely.
  * Blocks over 1,024 unknowns, or dense work past about 2e10 floating-point operations (a few
