@@ -1,4 +1,5 @@
 import Canopy
+import CanopyWorkloads
 import Foundation
 import Testing
 
@@ -377,8 +378,58 @@ struct AutoLayoutTests {
         link.isActive = true
         window.runUpdateCycle()
         b.removeFromSuperview()
+        #expect(!link.isActive)  // at once, as in UIKit
+        #expect(window.constraints.isEmpty)
         window.runUpdateCycle()
         #expect(!link.isActive)
+    }
+
+    @Test func movingASubtreeKeepsOnlyTheConstraintsWithinIt() {
+        let window = window()
+        let card = constrained(1), other = constrained(2), a = constrained(3), b = constrained(4)
+        for view in [card, other] { window.addSubview(view) }
+        for view in [a, b] { card.addSubview(view) }
+        let guide = LayoutGuide()
+        card.addLayoutGuide(guide)
+        let inside = [
+            a.leftAnchor.constraint(equalTo: b.rightAnchor),
+            guide.widthAnchor.constraint(equalTo: a.widthAnchor),
+            a.leadingAnchor.constraint(equalTo: card.layoutMarginsGuide.leadingAnchor),
+            card.widthAnchor.constraint(equalToConstant: 100),
+        ]
+        let crossing = [
+            a.topAnchor.constraint(equalTo: window.topAnchor),
+            other.topAnchor.constraint(equalTo: card.layoutMarginsGuide.bottomAnchor),
+            guide.heightAnchor.constraint(equalTo: other.heightAnchor),
+            card.topAnchor.constraint(equalTo: other.bottomAnchor),
+        ]
+        LayoutConstraint.activate(inside + crossing)
+        window.runUpdateCycle()
+        other.addSubview(card)
+        #expect(inside.allSatisfy { $0.isActive })
+        #expect(crossing.allSatisfy { !$0.isActive })
+        #expect(card.constraints.count == inside.count && window.constraints.isEmpty)
+        // Within a tree outside any window too: the moved view's ties to its old siblings go.
+        card.removeFromSuperview()
+        b.removeFromSuperview()
+        #expect(!inside[0].isActive && inside[1...].allSatisfy { $0.isActive })
+        window.addSubview(card)
+        LayoutConstraint.activate([card.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 10)])
+        window.runUpdateCycle()
+        #expect(a.frame.minX == 8)  // the card's leading margin, in the card
+    }
+
+    @Test func removingALayoutGuideDeactivatesItsConstraints() {
+        let window = window()
+        let view = constrained()
+        window.addSubview(view)
+        let guide = LayoutGuide()
+        window.addLayoutGuide(guide)
+        let links = [guide.widthAnchor.constraint(equalTo: view.widthAnchor), guide.leftAnchor.constraint(equalTo: window.leftAnchor)]
+        LayoutConstraint.activate(links)
+        window.removeLayoutGuide(guide)
+        #expect(links.allSatisfy { !$0.isActive })
+        #expect(guide.owningView == nil)
     }
 
     @Test func descriptionsAreStableAndReadable() {
@@ -492,7 +543,10 @@ struct AutoLayoutTests {
             link.isActive = true
             let guide = LayoutGuide()
             a.addLayoutGuide(guide)
-            held = [link, a.widthAnchor.constraint(equalToConstant: 3), guide.widthAnchor.constraint(equalTo: b.widthAnchor)]
+            held = [
+                link, a.widthAnchor.constraint(equalToConstant: 3), guide.widthAnchor.constraint(equalTo: b.widthAnchor),
+                a.heightAnchor.constraint(equalTo: a.widthAnchor, multiplier: 0.5),
+            ]
             window.runUpdateCycle()
             released = a
         }
@@ -500,5 +554,100 @@ struct AutoLayoutTests {
         #expect(released == nil)
         #expect(held.allSatisfy { $0.firstItem == nil && $0.secondItem == nil && $0.container == nil })
         #expect(held[1].description == "<LayoutConstraint nil.width == 3>")
+    }
+
+    @Test func constraintsReleasedInAnyOrderStillForgetTheirItems() {
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<50 {
+            var kept: [(constraint: LayoutConstraint, firstIsKept: Bool, secondIsKept: Bool)] = []
+            do {
+                let keep = View()
+                do {
+                    let dying = View()
+                    var made: [(constraint: LayoutConstraint, firstIsKept: Bool, secondIsKept: Bool)] = []
+                    for k in 0..<24 {
+                        let (firstIsKept, secondIsKept) = [(true, false), (false, true), (false, false), (true, true)][k % 4]
+                        let first = firstIsKept ? keep : dying, second = secondIsKept ? keep : dying
+                        made.append((first.widthAnchor.constraint(equalTo: second.heightAnchor, multiplier: CGFloat(k + 1)), firstIsKept, secondIsKept))
+                    }
+                    made.shuffle(using: &random)
+                    kept = Array(made.prefix(6))
+                    made.removeAll()  // the others are released in shuffled order, moving entries in both lists
+                }
+                for (constraint, firstIsKept, secondIsKept) in kept {
+                    #expect(firstIsKept ? constraint.firstItem === keep : constraint.firstItem == nil)
+                    #expect(secondIsKept ? constraint.secondItem === keep : constraint.secondItem == nil)
+                }
+            }
+            // The kept view is gone too, through the places its list kept.
+            #expect(kept.allSatisfy { $0.constraint.firstItem == nil && $0.constraint.secondItem == nil })
+        }
+    }
+
+    @Test func aGuideAddedAgainKeepsItsConstraintsAndAMovedOneLosesThem() {
+        let window = window()
+        let a = constrained(), b = constrained()
+        window.addSubview(a)
+        window.addSubview(b)
+        let guide = LayoutGuide()
+        window.addLayoutGuide(guide)
+        let link = guide.widthAnchor.constraint(equalTo: a.widthAnchor)
+        let margins = a.leadingAnchor.constraint(equalTo: window.layoutMarginsGuide.leadingAnchor)
+        LayoutConstraint.activate([link, margins])
+        window.addLayoutGuide(guide)
+        #expect(link.isActive && window.layoutGuides.count == 1)
+        window.removeLayoutGuide(window.layoutMarginsGuide)  // belongs to the window for good
+        #expect(margins.isActive && window.layoutMarginsGuide.owningView === window)
+        b.addLayoutGuide(guide)
+        #expect(!link.isActive && guide.owningView === b && window.layoutGuides.isEmpty)
+    }
+
+    @Test func aViewOutlivingItsSuperviewKeepsItsInnerConstraints() {
+        let card = constrained(), label = constrained()
+        card.addSubview(label)
+        let inner = [
+            label.leftAnchor.constraint(equalTo: card.leftAnchor, constant: 5),
+            label.widthAnchor.constraint(equalToConstant: 40), card.widthAnchor.constraint(equalToConstant: 100),
+        ]
+        do {
+            let window = window()
+            window.addSubview(card)
+            LayoutConstraint.activate(inner + [card.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 7)])
+            window.runUpdateCycle()
+        }
+        #expect(card.superview == nil && inner.allSatisfy { $0.isActive })
+        let window = window()
+        window.addSubview(card)
+        LayoutConstraint.activate([card.leftAnchor.constraint(equalTo: window.leftAnchor, constant: 3)])
+        window.runUpdateCycle()
+        #expect(card.frame.minX == 3 && card.frame.width == 100 && label.frame.minX == 5 && label.frame.width == 40)
+    }
+
+    @Test func aViewMovedByItsOwnCallbackLosesItsOutsideConstraintsOnce() {
+        final class Redirected: View {
+            weak var detour: View?
+            weak var trap: View?
+            override func willMove(toSuperview newSuperview: View?) {
+                if let newSuperview, newSuperview === trap, let detour, superview !== detour { detour.addSubview(self) }
+            }
+        }
+        let window = window()
+        let old = constrained(), detour = constrained(), trap = constrained()
+        for view in [old, detour, trap] { window.addSubview(view) }
+        let moved = Redirected()
+        moved.translatesAutoresizingMaskIntoConstraints = false
+        (moved.detour, moved.trap) = (detour, trap)
+        old.addSubview(moved)
+        let child = constrained()
+        moved.addSubview(child)
+        let inside = child.leftAnchor.constraint(equalTo: moved.leftAnchor)
+        let outside = [moved.topAnchor.constraint(equalTo: old.topAnchor), child.topAnchor.constraint(equalTo: window.topAnchor)]
+        LayoutConstraint.activate([inside] + outside)
+        trap.addSubview(moved)
+        #expect(moved.superview === trap && detour.subviews.isEmpty)
+        #expect(inside.isActive && outside.allSatisfy { !$0.isActive })
+        #expect(old.constraints.isEmpty && window.constraints.isEmpty && moved.constraints.count == 1)
+        window.runUpdateCycle()
+        #expect(window.layoutReport.conflicts.isEmpty)
     }
 }

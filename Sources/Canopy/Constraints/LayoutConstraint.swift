@@ -85,6 +85,9 @@ public final class LayoutConstraint {
     unowned(unsafe) private var firstItemStorage: LayoutItem?
     unowned(unsafe) private var secondItemStorage: LayoutItem?
     unowned(unsafe) private var containerStorage: View?
+    /// The constraint's places in its items' reference lists; the second is unused without a
+    /// second item, and −1 when the second item is the first again (listed once).
+    private var firstReference = 0, secondReference = 0
 
     /// The constrained item, or `nil` once it has been released.
     public var firstItem: LayoutItem? { firstItemStorage }
@@ -156,19 +159,33 @@ public final class LayoutConstraint {
         {
             preconditionFailure("Canopy: cannot make the constraint \(self): \(problem)")
         }
-        ConstraintReferences.of(item).add(self)
-        if let secondItem { ConstraintReferences.of(secondItem).add(self) }
+        firstReference = ConstraintReferences.of(item).add(self, asSecondItem: false)
+        if let secondItem {
+            secondReference = secondItem === item ? -1 : ConstraintReferences.of(secondItem).add(self, asSecondItem: true)
+        }
     }
 
     deinit {
-        if let firstItemStorage { ConstraintReferences.of(firstItemStorage).remove(self) }
-        if let secondItemStorage { ConstraintReferences.of(secondItemStorage).remove(self) }
+        if let firstItemStorage { ConstraintReferences.of(firstItemStorage).remove(at: firstReference) }
+        if let secondItemStorage, secondReference >= 0 {
+            ConstraintReferences.of(secondItemStorage).remove(at: secondReference)
+        }
     }
 
-    /// `item` is dying: forget it (the constraint then takes no part in layout).
-    func itemWillDie(_ item: LayoutItem) {
-        if firstItemStorage === item { firstItemStorage = nil }
-        if secondItemStorage === item { secondItemStorage = nil }
+    /// Another constraint's removal moved this one's entry in an item's reference list.
+    func referenceMoved(to place: Int, asSecondItem: Bool) {
+        if asSecondItem { secondReference = place } else { firstReference = place }
+    }
+
+    /// The first item, or the second, is dying: forget it (the constraint then takes no part
+    /// in layout).
+    func itemWillDie(asSecondItem: Bool) {
+        if asSecondItem {
+            secondItemStorage = nil
+        } else {
+            firstItemStorage = nil
+            if secondReference < 0 { secondItemStorage = nil }
+        }
     }
 
     /// The holder is dying.
@@ -214,14 +231,33 @@ public final class LayoutConstraint {
             }
             return container
         }
+        // One note per window rather than per constraint: a whole cell is activated at once.
+        var notified: Window?
         for (constraint, container) in zip(constraints, containers) where constraint.container == nil {
             container.install(constraint)
+            if let window = container.storedWindow, window !== notified {
+                window.layoutEngine.markDirty()
+                notified = window
+            }
         }
     }
 
     /// Deactivates `constraints`; inactive ones are skipped.
+    /// - Complexity: O(k + n), k the constraints, n those their holders hold.
     public static func deactivate(_ constraints: [LayoutConstraint]) {
-        for constraint in constraints { constraint.container?.uninstall(constraint) }
+        var holders: [View] = [], seen = Set<ObjectIdentifier>()
+        for constraint in constraints {
+            guard let holder = constraint.container else { continue }
+            constraint.container = nil
+            if seen.insert(ObjectIdentifier(holder)).inserted { holders.append(holder) }
+        }
+        // Each holder's list is filtered once, not once per constraint.
+        for holder in holders { holder.dropInactiveConstraints() }
+    }
+
+    /// Whether the items the constraint was made with are alive (always, while it is active).
+    var hasItems: Bool {
+        firstItemStorage != nil && (secondAttribute == .notAnAttribute || secondItemStorage != nil)
     }
 
     /// The nearest view that contains both items (a guide counts as its owning view), or `nil`.

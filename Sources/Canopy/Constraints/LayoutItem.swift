@@ -43,7 +43,7 @@ public final class LayoutGuide: LayoutItem, CustomStringConvertible {
         identifier = "layoutMarginsGuide"
     }
 
-    deinit { references.itemWillDie(self) }
+    deinit { references.itemWillDie() }
 
     /// The owning view.
     public var layoutOwningView: View? { owningView }
@@ -79,9 +79,10 @@ public final class LayoutGuide: LayoutItem, CustomStringConvertible {
 /// The constraints that name one item, so that the item can clear their pointers to it when it
 /// dies (the constraints do not keep their items alive).
 final class ConstraintReferences {
-    // Keyed by identity, so that a constraint's death removes it in constant time; a
-    // constraint naming the item twice (width == height) is counted once and cleared once.
-    private var constraints: [ObjectIdentifier: Unmanaged<LayoutConstraint>] = [:]
+    // A list rather than a set: each constraint keeps its place in the lists of its items, so
+    // that its death removes it in constant time (the last entry moves into its place) without
+    // hashing. A constraint naming the item twice (width == height) is listed once.
+    private var entries: [(constraint: Unmanaged<LayoutConstraint>, asSecondItem: Bool)] = []
 
     /// The list of a view or a guide.
     static func of(_ item: LayoutItem) -> ConstraintReferences {
@@ -89,16 +90,26 @@ final class ConstraintReferences {
         return (item as! View).layoutState.references
     }
 
-    func add(_ constraint: LayoutConstraint) {
-        constraints[ObjectIdentifier(constraint)] = Unmanaged.passUnretained(constraint)
+    /// Lists `constraint`, which names the item as its first or second item; returns its place.
+    func add(_ constraint: LayoutConstraint, asSecondItem: Bool) -> Int {
+        entries.append((Unmanaged.passUnretained(constraint), asSecondItem))
+        return entries.count - 1
     }
 
-    func remove(_ constraint: LayoutConstraint) {
-        constraints[ObjectIdentifier(constraint)] = nil
+    /// Removes the entry at `place`; the constraint moved into it learns its new place.
+    func remove(at place: Int) {
+        let last = entries.removeLast()
+        guard place < entries.count else { return }
+        entries[place] = last
+        last.constraint._withUnsafeGuaranteedRef { $0.referenceMoved(to: place, asSecondItem: last.asSecondItem) }
     }
 
-    func itemWillDie(_ item: LayoutItem) {
-        for constraint in constraints.values { constraint.takeUnretainedValue().itemWillDie(item) }
-        constraints = [:]
+    /// The listed constraints.
+    var constraints: [LayoutConstraint] { entries.map { $0.constraint.takeUnretainedValue() } }
+
+    /// The item is dying: the constraints forget it.
+    func itemWillDie() {
+        for entry in entries { entry.constraint._withUnsafeGuaranteedRef { $0.itemWillDie(asSecondItem: entry.asSecondItem) } }
+        entries = []
     }
 }

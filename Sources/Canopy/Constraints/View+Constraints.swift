@@ -15,30 +15,47 @@ extension View {
     public func addConstraints(_ constraints: [LayoutConstraint]) { LayoutConstraint.activate(constraints) }
 
     /// Deactivates `constraint` if this view holds it.
-    public func removeConstraint(_ constraint: LayoutConstraint) {
-        if constraint.container === self { uninstall(constraint) }
-    }
+    public func removeConstraint(_ constraint: LayoutConstraint) { removeConstraints([constraint]) }
 
     /// Deactivates those of `constraints` this view holds.
     public func removeConstraints(_ constraints: [LayoutConstraint]) {
-        for constraint in constraints { removeConstraint(constraint) }
+        LayoutConstraint.deactivate(constraints.filter { $0.container === self })
     }
 
+    /// Holds `constraint` (the caller tells the window's engine).
     func install(_ constraint: LayoutConstraint) {
         layoutState.constraints.append(constraint)
         constraint.container = self
-        constraintsDidChange()
     }
 
-    func uninstall(_ constraint: LayoutConstraint) {
-        layoutState.constraints.removeAll { $0 === constraint }
-        constraint.container = nil
+    /// Drops the constraints deactivated since they were installed here.
+    func dropInactiveConstraints() {
+        layoutState.constraints.removeAll { $0.container !== self }
         constraintsDidChange()
     }
 
     /// Re-solves at the next update cycle.
     func constraintsDidChange() {
         storedWindow?.layoutEngine.markDirty()
+    }
+
+    /// Deactivates the constraints that tie this subtree, just detached from its superview, to
+    /// views outside it (their holders are outside), as UIKit does when a view is removed; a
+    /// constraint's holder then stays its items' nearest common ancestor while it is active.
+    func deactivateConstraintsLeavingSubtree() {
+        var leaving: [LayoutConstraint] = []
+        func noteLeaving(_ references: ConstraintReferences) {
+            for constraint in references.constraints {
+                if let holder = constraint.container, !holder.isDescendant(of: self) { leaving.append(constraint) }
+            }
+        }
+        forEachInSubtree { view in
+            guard let state = view.layoutStateStorage else { return }
+            noteLeaving(state.references)
+            for guide in state.guides { noteLeaving(guide.references) }
+            if let margins = state.marginsGuide { noteLeaving(margins.references) }
+        }
+        LayoutConstraint.deactivate(leaving)
     }
 
     // MARK: Margins and guides
@@ -66,18 +83,22 @@ extension View {
     /// The guides added to this view.
     public var layoutGuides: [LayoutGuide] { layoutStateStorage?.guides ?? [] }
 
-    /// Adds `guide` to this view (moving it from another view, if needed).
+    /// Adds `guide` to this view, moving it from another view if needed (which deactivates
+    /// its constraints); adding it again to its own view does nothing.
     public func addLayoutGuide(_ guide: LayoutGuide) {
         precondition(!guide.isMarginsGuide, "Canopy: a margins guide belongs to its view and cannot be added")
+        guard guide.owningView !== self else { return }  // added already: its constraints stay
         guide.owningView?.removeLayoutGuide(guide)
         layoutState.guides.append(guide)
         guide.owningView = self
         constraintsDidChange()
     }
 
-    /// Removes `guide` from this view; its constraints are deactivated at the next layout.
+    /// Removes `guide` from this view and deactivates its constraints. A guide the view does
+    /// not own, or its margins guide (which belongs to it for good), is left as it is.
     public func removeLayoutGuide(_ guide: LayoutGuide) {
-        guard guide.owningView === self else { return }
+        guard guide.owningView === self, !guide.isMarginsGuide else { return }
+        LayoutConstraint.deactivate(guide.references.constraints)
         layoutState.guides.removeAll { $0 === guide }
         guide.owningView = nil
         constraintsDidChange()

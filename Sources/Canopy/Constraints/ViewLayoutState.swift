@@ -26,7 +26,7 @@ final class ViewLayoutState {
 
     /// The view is dying: clear every pointer to it that does not keep it alive.
     func viewWillDie(_ view: View) {
-        references.itemWillDie(view)
+        references.itemWillDie()
         for constraint in constraints { constraint.holderWillDie() }
         for guide in guides { guide.owningView = nil }
         marginsGuide?.owningView = nil

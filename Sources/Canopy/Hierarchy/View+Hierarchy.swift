@@ -12,7 +12,8 @@ extension View {
     /// The window this view is in (for a window, itself), or `nil`.
     public var window: Window? { storedWindow }
 
-    /// Adds `view` as the front-most subview, moving it out of its old superview.
+    /// Adds `view` as the front-most subview, moving it out of its old superview (as
+    /// ``removeFromSuperview()`` does, with the constraints that tied it there).
     /// If it is already a subview, it is brought to the front.
     /// - Precondition: `view` is not this view, an ancestor of it, or a window.
     public func addSubview(_ view: View) {
@@ -64,7 +65,8 @@ extension View {
         storedWindow?.flattenedTreeStorage.structureDidChange()
     }
 
-    /// Removes the view from its superview (and its window). Does nothing without a superview.
+    /// Removes the view from its superview (and its window), deactivating the constraints
+    /// between its subtree and views outside it. Does nothing without a superview.
     public func removeFromSuperview() {
         guard let oldSuperview = superview else { return }
         oldSuperview.willRemoveSubview(self)
@@ -165,6 +167,7 @@ extension View {
         let oldWindow = storedWindow
         oldSuperview.subviews.remove(at: index)
         superviewStorage = nil
+        deactivateConstraintsLeavingSubtree()
         oldWindow?.flattenedTreeStorage.structureDidChange()
         oldWindow?.layoutEngineStorage?.markDirty()
         if oldWindow != nil { moveSubtree(from: oldWindow, to: nil) }
