@@ -2,12 +2,28 @@ import Foundation
 
 /// An app's constraints as rows: the order they are listed in, and each one's terms.
 extension LayoutSystem {
+    /// Where a constraint's item is in the system: its item's index (for a margins guide, its
+    /// view's), and whether it is that view's margins guide.
+    struct ItemPlace {
+        var index: Int
+        var isMarginsGuide: Bool
+    }
+
+    /// The place of `item`, or `nil` when it has no variables here.
+    func place(of item: LayoutItem) -> ItemPlace? {
+        if let guide = item as? LayoutGuide, guide.isMarginsGuide {
+            return guide.owningView.flatMap(index(of:)).map { ItemPlace(index: $0, isMarginsGuide: true) }
+        }
+        return index(of: item).map { ItemPlace(index: $0, isMarginsGuide: false) }
+    }
+
     /// What orders constraints: items (by index, a margins guide after its view), attributes,
     /// relation, numbers. The items and the attributes are packed into a word each, so that
-    /// sorting a large system moves and compares little.
+    /// sorting a large system moves and compares little; the items' places are read back from
+    /// the key when the rows are built, rather than looked up again.
     struct SortKey: Comparable {
-        /// The first item's index + 1 (0 for none) in the top 31 bits, then whether it is its
-        /// view's margins guide; the same for the second item in the low 32 bits.
+        /// The first item's place (index + 1, 0 for none) in the top 31 bits, then whether it
+        /// is its view's margins guide; the same for the second item in the low 32 bits.
         var items: UInt64
         /// The first attribute, the second and the relation + 1, a byte each.
         var attributes: UInt32
@@ -22,32 +38,47 @@ extension LayoutSystem {
         static func == (a: SortKey, b: SortKey) -> Bool {
             a.items == b.items && a.attributes == b.attributes && a.numbers == b.numbers
         }
+
+        static func packed(_ place: ItemPlace?) -> UInt64 {
+            guard let place else { return 0 }
+            return UInt64(place.index + 1) << 1 | (place.isMarginsGuide ? 1 : 0)
+        }
+
+        static func unpacked(_ half: UInt64) -> ItemPlace? {
+            half >> 1 == 0 ? nil : ItemPlace(index: Int(half >> 1) - 1, isMarginsGuide: half & 1 == 1)
+        }
+
+        var firstPlace: ItemPlace? { Self.unpacked(items >> 32) }
+        var secondPlace: ItemPlace? { Self.unpacked(items & 0xFFFF_FFFF) }
     }
 
     func sortKey(_ c: LayoutConstraint) -> SortKey {
-        func itemKey(_ item: LayoutItem?) -> UInt64 {
-            guard let item else { return 0 }
-            if let guide = item as? LayoutGuide, guide.isMarginsGuide, let owner = guide.owningView {
-                return UInt64(index(of: owner).map { $0 + 1 } ?? 0) << 1 | 1
-            }
-            return UInt64(index(of: item).map { $0 + 1 } ?? 0) << 1
-        }
         let attributes = UInt32(c.firstAttribute.rawValue) << 16 | UInt32(c.secondAttribute.rawValue) << 8
             | UInt32(c.relation.rawValue + 1)
         return SortKey(
-            items: itemKey(c.firstItem) << 32 | itemKey(c.secondItem), attributes: attributes,
-            numbers: (Double(c.multiplier), Double(c.constant), c.priority.rawValue))
+            items: SortKey.packed(c.firstItem.flatMap(place(of:))) << 32 | SortKey.packed(c.secondItem.flatMap(place(of:))),
+            attributes: attributes, numbers: (Double(c.multiplier), Double(c.constant), c.priority.rawValue))
+    }
+
+    /// Appends the constraint's row, its items' places looked up.
+    mutating func addRow(for constraint: LayoutConstraint) {
+        addRow(
+            for: constraint, first: constraint.firstItem.flatMap(place(of:)),
+            second: constraint.secondItem.flatMap(place(of:)))
     }
 
     /// `first − multiplier × second` against the constant. Locations are measured in the
-    /// holder's coordinates, which matters only when the multiplier is not 1.
-    mutating func addRow(for constraint: LayoutConstraint) {
-        guard let firstItem = constraint.firstItem, let first = expression(firstItem, constraint.firstAttribute) else { return }
+    /// holder's coordinates, which matters only when the multiplier is not 1. No row when an
+    /// item has no variables here.
+    mutating func addRow(for constraint: LayoutConstraint, first firstPlace: ItemPlace?, second secondPlace: ItemPlace?) {
+        guard let firstPlace, let first = expression(firstPlace, constraint.firstAttribute) else { return }
         let m = Double(constraint.multiplier)
         var second: Expression?
-        if let secondItem = constraint.secondItem {
-            guard let found = expression(secondItem, constraint.secondAttribute) else { return }
+        if let secondPlace {
+            guard let found = expression(secondPlace, constraint.secondAttribute) else { return }
             second = found
+        } else if constraint.secondItem != nil {
+            return
         }
         let start = terms.count
         var constant = Double(constraint.constant) * directionSign(constraint) - first.constant
@@ -106,18 +137,18 @@ extension LayoutSystem {
         }
     }
 
-    /// An attribute of an item over its variables.
-    private func expression(_ item: LayoutItem, _ attribute: LayoutConstraint.Attribute) -> Expression? {
-        let guide = item as? LayoutGuide
-        let isMargins = guide?.isMarginsGuide == true
-        guard let base: LayoutItem = isMargins ? guide?.owningView : item, let i = index(of: base) else { return nil }
+    /// An attribute of the item at `place` over its variables.
+    private func expression(_ place: ItemPlace, _ attribute: LayoutConstraint.Attribute) -> Expression? {
+        let i = place.index
+        // The item itself, or for a margins guide its view.
+        let base = item(i)
         let view = base as? View
         let margins = view?.layoutMargins ?? .zero
-        var insets = isMargins ? margins : .zero
+        var insets = place.isMarginsGuide ? margins : .zero
         var attribute = attribute
         switch attribute {
         case .leading, .trailing, .leadingMargin, .trailingMargin:
-            let rightToLeft = (view ?? guide?.owningView).map(isRightToLeft) ?? false
+            let rightToLeft = (view ?? (base as? LayoutGuide)?.owningView).map(isRightToLeft) ?? false
             let isLeading = attribute == .leading || attribute == .leadingMargin
             if attribute == .leadingMargin || attribute == .trailingMargin { insets = margins }
             attribute = isLeading != rightToLeft ? .left : .right

@@ -77,13 +77,12 @@ struct LayoutSystem {
     }
 
     /// Collects the active constraints held in `root`'s tree and the rules they bring in; the
-    /// root keeps its size, or, when `fitting`, is pulled toward the fitting size. Constraints
-    /// whose items left the holder's subtree are deactivated, as UIKit does when a view is removed.
+    /// root keeps its size, or, when `fitting`, is pulled toward the fitting size.
     /// A window's own system (not a fitting one) records in each constraint and view its place.
     init(root: View, fitting: Fitting? = nil) {
         self.fitting = fitting
         recordsPlaces = fitting == nil
-        let (levels, constraints) = Self.collect(in: root, deactivatingStale: fitting == nil)
+        let (levels, constraints) = Self.collect(in: root)
         mayHaveRightToLeft = root.effectiveUserInterfaceLayoutDirection == .rightToLeft
             || levels.contains { $0.semanticContentAttribute != .unspecified }
         register(items: constraints, levels: levels, root: root)
@@ -93,6 +92,11 @@ struct LayoutSystem {
             appendReference(Self.layoutRect(of: reference.item))
         }
         ruleRowStart.reserveCapacity(itemCount + 1)
+        // Most items bring at most four rules; rows have about two terms.
+        let expectedRows = constraints.count + 4 * itemCount
+        rows.reserveCapacity(expectedRows)
+        origins.reserveCapacity(expectedRows)
+        terms.reserveCapacity(2 * expectedRows)
         for index in itemReferences.indices {
             ruleRowStart.append(Int32(rows.count))
             addRules(index)
@@ -101,9 +105,9 @@ struct LayoutSystem {
         // Sorting plain keys with positions, not the constraints themselves, keeps reference
         // counting out of the sort.
         let keyed = constraints.indices.map { (key: sortKey(constraints[$0]), position: $0) }
-        for (_, position) in keyed.sorted(by: { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }) {
+        for (key, position) in keyed.sorted(by: { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }) {
             if recordsPlaces { constraints[position].engineRow = rows.count }
-            addRow(for: constraints[position])
+            addRow(for: constraints[position], first: key.firstPlace, second: key.secondPlace)
         }
     }
 
@@ -120,41 +124,48 @@ struct LayoutSystem {
 
     /// Every view, level by level (parents before children, and a whole level of the tree
     /// before the next: substitution then settles each level from the one above, in one sweep),
-    /// and the active constraints whose items are still under their holder.
-    private static func collect(in root: View, deactivatingStale: Bool) -> (levels: [View], constraints: [LayoutConstraint]) {
+    /// and the active constraints. A holder is always its constraints' items' nearest common
+    /// ancestor: a constraint is deactivated as an item leaves the holder's subtree, and its
+    /// items cannot die before then (superviews keep their subviews, views their guides).
+    private static func collect(in root: View) -> (levels: [View], constraints: [LayoutConstraint]) {
         var levels: [View] = [root]
-        var constraints: [LayoutConstraint] = [], stale: [LayoutConstraint] = []
+        var constraints: [LayoutConstraint] = []
         var next = 0
         while next < levels.count {
             let view = levels[next]
             next += 1
-            for constraint in view.layoutStateStorage?.constraints ?? [] {
-                if constraint.commonAncestor() === view { constraints.append(constraint) } else { stale.append(constraint) }
+            if let held = view.layoutStateStorage?.constraints {
+                assert(held.allSatisfy(\.hasItems), "Canopy: an active constraint lost an item")
+                constraints.append(contentsOf: held)
             }
             levels.append(contentsOf: view.subviews)
         }
-        if deactivatingStale { LayoutConstraint.deactivate(stale) }
         return (levels, constraints)
     }
 
     /// The constraints' items, the superviews that views turning their frames into constraints
     /// are placed in, up to `root`; in the order of `levels`, each view before its guides.
     private mutating func register(items constraints: [LayoutConstraint], levels: [View], root: View) {
-        var needed: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
-        var pending: [LayoutItem] = []
-        for constraint in constraints {
-            if let item = constraint.firstItem { pending.append(item) }
-            if let item = constraint.secondItem { pending.append(item) }
-        }
-        while let item = pending.popLast() {
+        // Sized for every view, so that neither the set nor the index grows while filled.
+        var needed = Set<ObjectIdentifier>(minimumCapacity: levels.count + 1)
+        needed.insert(ObjectIdentifier(root))
+        func need(_ item: LayoutItem) {
             let base: LayoutItem = (item as? LayoutGuide).flatMap { $0.isMarginsGuide ? $0.owningView : nil } ?? item
-            guard needed.insert(ObjectIdentifier(base)).inserted else { continue }
-            if let view = base as? View, view !== root, view.translatesAutoresizingMaskIntoConstraints,
-                let superview = view.superview
+            guard needed.insert(ObjectIdentifier(base)).inserted else { return }
+            var view = base as? View
+            while let current = view, current !== root, current.translatesAutoresizingMaskIntoConstraints,
+                let superview = current.superview, needed.insert(ObjectIdentifier(superview)).inserted
             {
-                pending.append(superview)
+                view = superview
             }
         }
+        for constraint in constraints {
+            if let item = constraint.firstItem { need(item) }
+            if let item = constraint.secondItem { need(item) }
+        }
+        itemIndex.reserveCapacity(needed.count)
+        itemReferences.reserveCapacity(needed.count)
+        parentItem.reserveCapacity(needed.count)
         for view in levels where needed.contains(ObjectIdentifier(view)) {
             let viewIndex = itemCount
             register(view, parent: view === root ? nil : view.superview)
