@@ -160,6 +160,9 @@ extension View {
     }
 
     /// Sets one geometry value that moves the view without resizing it (nothing is laid out).
+    /// Inlined so that the key path is a constant the optimizer resolves: called through the
+    /// runtime, each read instantiated the key path's generic metadata.
+    @inline(__always)
     private func updateGeometry<Value: Equatable>(
         _ field: WritableKeyPath<Geometry, Value>, to value: Value, isFinite: Bool, _ name: String
     ) {

@@ -26,7 +26,10 @@ extension Scene {
         made.reserveCapacity(views.count)
         for record in views.dropFirst() { made.append(classes.make(record.className)!) }
         for (view, record) in zip(made, views) { Self.configure(view, from: record) }
-        for i in 1..<made.count { made[index.parents[i]].addSubview(made[i]) }
+        // The window's subviews last, each with its subtree built: a view added outside any
+        // window moves no subtree into one.
+        for i in 1..<made.count where index.parents[i] != 0 { made[index.parents[i]].addSubview(made[i]) }
+        for i in 1..<made.count where index.parents[i] == 0 { window.addSubview(made[i]) }
         for (i, record) in views.enumerated() {
             guard let stack = record.stack, let view = made[i] as? StackView else { continue }
             Self.configure(view, from: stack, arranged: stack.arranged.map { made[index.views[$0]!] })
@@ -38,12 +41,12 @@ extension Scene {
             owner.addLayoutGuide(guide)
             return guide
         }
-        func item(_ id: String) -> LayoutItem { index.views[id].map { made[$0] } ?? guides[index.guides[id]!] }
-        let constraints = self.constraints.map { record in
+        func item(_ number: Int) -> LayoutItem { number < made.count ? made[number] : guides[number - made.count] }
+        let constraints = zip(self.constraints, index.constraintItems).map { record, items in
             let constraint = LayoutConstraint(
-                item: item(record.first), attribute: record.firstAttribute, relatedBy: record.relation,
-                toItem: record.second.map(item), attribute: record.secondAttribute, multiplier: record.multiplier,
-                constant: record.constant)
+                item: item(items.first), attribute: record.firstAttribute, relatedBy: record.relation,
+                toItem: items.second < 0 ? nil : item(items.second), attribute: record.secondAttribute,
+                multiplier: record.multiplier, constant: record.constant)
             constraint.priority = record.priority
             constraint.identifier = record.identifier
             return constraint

@@ -8,6 +8,9 @@ struct SceneIndex {
     var guides: [String: Int] = [:]
     /// Each view's parent index (−1 for the window).
     var parents: [Int] = []
+    /// Each constraint's items, numbered views first and then guides (−1 for no second item),
+    /// so that instantiating does not look the names up again.
+    var constraintItems: [(first: Int, second: Int)] = []
 
     init(_ scene: Scene, classes: SceneClasses, limits: SceneLimits) throws(SceneError) {
         guard scene.views.count <= limits.maximumViewCount else {
@@ -33,7 +36,7 @@ struct SceneIndex {
         try resolveParents(scene, classes)
         try checkStacks(scene, classes)
         try checkGuides(scene)
-        try checkConstraints(scene)
+        try resolveConstraints(scene)
     }
 
     // MARK: Values
@@ -162,12 +165,19 @@ struct SceneIndex {
         }
     }
 
-    private func checkConstraints(_ scene: Scene) throws(SceneError) {
+    private mutating func resolveConstraints(_ scene: Scene) throws(SceneError) {
+        constraintItems.reserveCapacity(scene.constraints.count)
         for (i, constraint) in scene.constraints.enumerated() {
-            for (key, id) in [("first", constraint.first), ("second", constraint.second)] {
-                guard let id, views[id] == nil, guides[id] == nil else { continue }
-                throw SceneError(location: "constraints[\(i)].\(key)", message: "no view or guide has the id \"\(id)\"")
-            }
+            let first = try item(constraint.first, at: "constraints[\(i)].first")
+            let second = try constraint.second.map { id throws(SceneError) in try item(id, at: "constraints[\(i)].second") }
+            constraintItems.append((first, second ?? -1))
         }
+    }
+
+    /// The number of the view or guide named `id`.
+    private func item(_ id: String, at location: @autoclosure () -> String) throws(SceneError) -> Int {
+        if let view = views[id] { return view }
+        if let guide = guides[id] { return views.count + guide }
+        throw SceneError(location: location(), message: "no view or guide has the id \"\(id)\"")
     }
 }
