@@ -390,12 +390,12 @@ static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, double
             changed[(*changed_count)++] = m;
         }
         values[m] = value;
-    }
-    for (uint32_t k = 0; k < moved_count; k++) {
-        uint32_t m = r->moved[k];
+        // A variable's offset is read for its own value only: folded at once.
         r->offset[m] += r->delta_offset[m];
         r->delta_offset[m] = 0.0;
     }
+    // The class values only once every value is written: a class value folded earlier would
+    // count twice.
     for (uint32_t k = 0; k < moved_count; k++) {
         uint32_t m = r->moved[k];
         r->rep_value[m] += r->delta_value[m]; // nonzero only on representatives

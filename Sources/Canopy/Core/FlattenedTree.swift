@@ -29,7 +29,9 @@ public final class FlattenedTree {
     private(set) var world = Column<cnp_affine>()
 
     private(set) var isStructureStale = true
-    private var staleRows: [View] = []
+    // Not counted references: a view in the window is kept by its superview, and removing one
+    // changes the structure, which empties the list first.
+    private var staleRows: [Unmanaged<View>] = []
     private var worldIsCurrent = false
     /// Core calls under way on this tree; while any is, refreshing waits.
     var activeCalls = 0
@@ -107,8 +109,7 @@ public final class FlattenedTree {
         guard !isStructureStale else { return }
         isStructureStale = true
         worldIsCurrent = false
-        for view in staleRows { view.isFlatRowStale = false }
-        staleRows.removeAll(keepingCapacity: true)
+        clearStaleRows()
     }
 
     /// Notes that `view`'s row (geometry or flags) changed.
@@ -116,7 +117,7 @@ public final class FlattenedTree {
         worldIsCurrent = false
         guard !isStructureStale, !view.isFlatRowStale else { return }
         view.isFlatRowStale = true
-        staleRows.append(view)
+        staleRows.append(Unmanaged.passUnretained(view))
     }
 
     /// Brings the rows up to date with the hierarchy under `root`: a full flatten after a
@@ -128,11 +129,7 @@ public final class FlattenedTree {
             flatten(from: root)
         } else {
             if !staleRows.isEmpty { worldIsCurrent = false }
-            for view in staleRows {
-                writeRow(of: view, at: Int(view.flatIndex))
-                view.isFlatRowStale = false
-            }
-            staleRows.removeAll(keepingCapacity: true)
+            writeStaleRows()
         }
     }
 
@@ -141,8 +138,7 @@ public final class FlattenedTree {
     /// - Complexity: O(n), n the number of views; no recursion.
     func flatten(from root: View) {
         guard activeCalls == 0 else { return }
-        for view in staleRows { view.isFlatRowStale = false }
-        staleRows.removeAll(keepingCapacity: true)
+        clearStaleRows()
         let previousCount = count
         views.removeAll(keepingCapacity: true)
         retainedViews.removeAll(keepingCapacity: true)
@@ -197,13 +193,27 @@ public final class FlattenedTree {
         worldIsCurrent = false
     }
 
-    private func writeRow(of view: View, at row: Int) {
-        let geometry = view.geometry
-        bounds[row] = geometry.bounds.cnpRect
-        center[row] = geometry.center.cnpPoint
-        anchor[row] = geometry.anchorPoint.cnpPoint
-        transform[row] = geometry.transform.cnpAffine
-        flags[row] = view.coreFlags
+    /// Rewrites the changed views' rows. The columns are read into locals once: each read of a
+    /// stored property is checked for exclusive access, five per row otherwise.
+    private func writeStaleRows() {
+        let (bounds, center, anchor, transform, flags) = (bounds, center, anchor, transform, flags)
+        for handle in staleRows {
+            handle._withUnsafeGuaranteedRef { view in
+                let row = Int(view.flatIndex), geometry = view.geometry
+                bounds[row] = geometry.bounds.cnpRect
+                center[row] = geometry.center.cnpPoint
+                anchor[row] = geometry.anchorPoint.cnpPoint
+                transform[row] = geometry.transform.cnpAffine
+                flags[row] = view.coreFlags
+                view.isFlatRowStale = false
+            }
+        }
+        staleRows.removeAll(keepingCapacity: true)
+    }
+
+    private func clearStaleRows() {
+        for handle in staleRows { handle._withUnsafeGuaranteedRef { $0.isFlatRowStale = false } }
+        staleRows.removeAll(keepingCapacity: true)
     }
 
     // MARK: World transforms
