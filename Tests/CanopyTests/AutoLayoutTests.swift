@@ -584,6 +584,22 @@ struct AutoLayoutTests {
         }
     }
 
+    @Test func removingADeepChainDeactivatesOnlyItsTie() {
+        let window = window()
+        var chain: [View] = []
+        var links: [LayoutConstraint] = []
+        for _ in 0..<3_000 {
+            let view = constrained()
+            (chain.last ?? window).addSubview(view)
+            links.append(view.leftAnchor.constraint(equalTo: (chain.last ?? window).leftAnchor, constant: 1))
+            chain.append(view)
+        }
+        LayoutConstraint.activate(links)
+        chain[1].removeFromSuperview()
+        #expect(!links[1].isActive && window.constraints.count == 1)
+        #expect(links.indices.allSatisfy { $0 == 1 || links[$0].isActive })
+    }
+
     @Test func aGuideAddedAgainKeepsItsConstraintsAndAMovedOneLosesThem() {
         let window = window()
         let a = constrained(), b = constrained()

@@ -43,14 +43,20 @@ extension View {
     /// views outside it (their holders are outside), as UIKit does when a view is removed; a
     /// constraint's holder then stays its items' nearest common ancestor while it is active.
     func deactivateConstraintsLeavingSubtree() {
+        // A holder is an ancestor (or the view itself) of each item's view, so a walk parents
+        // first meets a holder inside the subtree before its items; only views with layout
+        // state can hold constraints. (Walking up from each holder instead is quadratic in a
+        // deep chain.)
+        var inside = Set<ObjectIdentifier>()
         var leaving: [LayoutConstraint] = []
         func noteLeaving(_ references: ConstraintReferences) {
             for constraint in references.constraints {
-                if let holder = constraint.container, !holder.isDescendant(of: self) { leaving.append(constraint) }
+                if let holder = constraint.container, !inside.contains(ObjectIdentifier(holder)) { leaving.append(constraint) }
             }
         }
         forEachInSubtree { view in
             guard let state = view.layoutStateStorage else { return }
+            inside.insert(ObjectIdentifier(view))
             noteLeaving(state.references)
             for guide in state.guides { noteLeaving(guide.references) }
             if let margins = state.marginsGuide { noteLeaving(margins.references) }
