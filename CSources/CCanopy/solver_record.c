@@ -12,6 +12,13 @@
  * moved by then, over the same divisor. Only the eliminations whose row changed, or that
  * mention a variable moved earlier, are visited, in order (a bit set, scanned forward).
  *
+ * A change of one row alone keeps its response: the variables it moved, their values then and
+ * their change per unit of the row's constant (what substitution settles is affine in the
+ * constants). The next change of that row alone (a live resize, an animated constant) then
+ * sets each value to base + change × slope and checks the same rows, without replaying the
+ * eliminations; the record's own state catches up, by a replay, before any other change. The
+ * base stays fixed, so the same constant gives the same values whatever came between.
+ *
  * The members a class had at a merge are found without replaying the merges: a merge appends
  * one list at the end of the other, so a class at any time is a contiguous run of its final
  * list, starting at its representative then and as long as its size then.
@@ -57,6 +64,17 @@ struct cnp_solve_record {
     uint64_t *pending;    // bit e: elimination e is to be visited
     uint32_t *moved;      // the variables moved, in the order moved
     uint32_t stamp;
+
+    // The response to the latest change of one row alone (see above).
+    uint32_t response_row;         // NONE: no response kept
+    bool response_outstanding;     // values set from it since the record's own state last moved
+    bool recording_checks;         // the rows checked in this call are being listed
+    double response_constant;      // the row's constant at the base
+    uint32_t response_count, response_check_count;
+    uint32_t *response_variables;  // the variables the row moves
+    double *response_base;         // their values at the base
+    double *response_slope;        // their change per unit of the row's constant
+    uint32_t *response_checks;     // the rows checked when they move
 
     /// Dense blocks' answers, kept whatever the system (solver_memo.c).
     block_memo memo;
@@ -118,6 +136,10 @@ static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables,
     r->row_mark = arena_take(a, rows, sizeof(uint32_t));
     r->pending = arena_take(a, pending_words(rows), sizeof(uint64_t));
     r->moved = arena_take(a, variables, sizeof(uint32_t));
+    r->response_variables = arena_take(a, variables, sizeof(uint32_t));
+    r->response_base = arena_take(a, variables, sizeof(double));
+    r->response_slope = arena_take(a, variables, sizeof(double));
+    r->response_checks = arena_take(a, rows, sizeof(uint32_t));
 }
 
 /// At least `bytes` bytes in `*memory` (whose size is `*capacity`), old contents dropped; NULL
@@ -289,6 +311,9 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     memset(r->row_mark, 0, r->row_count * sizeof(uint32_t));
     memset(r->pending, 0, pending_words(r->row_count) * sizeof(uint64_t));
     r->stamp = 0;
+    r->response_row = NONE;
+    r->response_outstanding = false;
+    r->recording_checks = false;
     r->indexed = true;
     return CNP_OK;
 }
@@ -413,6 +438,9 @@ static cnp_status check_row(cnp_solve_record *r, const cnp_system *system, uint3
         return CNP_OK;
     }
     r->row_mark[row] = r->stamp;
+    if (r->recording_checks) {
+        r->response_checks[r->response_check_count++] = row;
+    }
     if (!row_is_within(r, system, row)) {
         return CNP_ERROR_STALE;
     }
@@ -442,39 +470,148 @@ static cnp_status check_rows(cnp_solve_record *r, const cnp_system *system, cons
     return status;
 }
 
-static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
-                        uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed, uint32_t *changed_count) {
+/// A fresh stamp: no variable moved and no row checked in this call yet.
+static void next_stamp(cnp_solve_record *r) {
     if (++r->stamp == 0) {
         memset(r->moved_mark, 0, r->variable_count * sizeof(uint32_t));
         memset(r->row_mark, 0, r->row_count * sizeof(uint32_t));
         r->stamp = 1;
     }
-    for (uint32_t j = 0; j < changed_row_count; j++) {
-        const cnp_row *row = &system->rows[changed_rows[j]];
-        uint32_t e = r->elimination_of_row[changed_rows[j]];
-        if (e == NONE) {
-            continue; // over fixed variables only: checked afterwards
-        }
-        if (row->priority < CNP_PRIORITY_REQUIRED || row->relation != CNP_RELATION_EQUAL) {
-            return CNP_ERROR_STALE;
-        }
-        set_pending(r, e);
+}
+
+/// Keeps the response of the change just carried, of row `row` alone by `change`: `slope`
+/// holds the moved variables' values before it.
+static void keep_response(cnp_solve_record *r, uint32_t row, double change, uint32_t moved_count, const double *values) {
+    for (uint32_t k = 0; k < moved_count; k++) {
+        uint32_t m = r->moved[k];
+        r->response_variables[k] = m;
+        r->response_slope[k] = (values[m] - r->response_slope[k]) / change;
+        r->response_base[k] = values[m];
     }
-    uint32_t moved_count = 0;
-    cnp_status status = carry_through_eliminations(r, system, &moved_count);
-    if (status == CNP_OK) {
-        status = settle_moved(r, moved_count, solution->values, changed, changed_count);
+    r->response_count = moved_count;
+    r->response_row = row;
+    r->response_constant = r->constant[row];
+}
+
+/// Makes the elimination of changed row `row` pending: a row substitution merged or fixed a
+/// class with must still be a required equality.
+static cnp_status note_changed_row(cnp_solve_record *r, const cnp_system *system, uint32_t row) {
+    uint32_t e = r->elimination_of_row[row];
+    if (e == NONE) {
+        return CNP_OK; // over fixed variables only: checked afterwards
     }
-    if (status == CNP_OK) {
-        status = check_rows(r, system, changed_rows, changed_row_count, moved_count, solution);
+    const cnp_row *x = &system->rows[row];
+    if (x->priority < CNP_PRIORITY_REQUIRED || x->relation != CNP_RELATION_EQUAL) {
+        return CNP_ERROR_STALE;
+    }
+    set_pending(r, e);
+    return CNP_OK;
+}
+
+/// Replays the eliminations the changed rows reach (and `also_changed`'s, unless NONE: the
+/// response's row when values were set from it), writes the moved variables' values and checks
+/// the rows over them; a change of one row alone keeps its response.
+static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
+                        uint32_t changed_row_count, uint32_t also_changed, cnp_solution *solution, uint32_t *changed,
+                        uint32_t *changed_count) {
+    next_stamp(r);
+    cnp_status status = also_changed != NONE ? note_changed_row(r, system, also_changed) : CNP_OK;
+    for (uint32_t j = 0; j < changed_row_count && status == CNP_OK; j++) {
+        status = note_changed_row(r, system, changed_rows[j]);
     }
     if (status != CNP_OK) {
         return status;
     }
+    uint32_t moved_count = 0;
+    status = carry_through_eliminations(r, system, &moved_count);
+    if (also_changed != NONE) {
+        // Values set from the response are rewritten from the record's state, even where the
+        // row's constant came back to the base and nothing moves.
+        for (uint32_t k = 0; k < r->response_count; k++) {
+            uint32_t m = r->response_variables[k];
+            if (r->moved_mark[m] != r->stamp) {
+                r->moved_mark[m] = r->stamp;
+                r->moved[moved_count++] = m;
+            }
+        }
+    }
+    bool alone = changed_row_count == 1 && also_changed == NONE;
+    double change = alone ? system->rows[changed_rows[0]].constant - r->constant[changed_rows[0]] : 0.0;
+    bool keeps = change != 0.0;
+    for (uint32_t k = 0; k < moved_count && keeps; k++) {
+        r->response_slope[k] = solution->values[r->moved[k]];
+    }
+    if (status == CNP_OK) {
+        status = settle_moved(r, moved_count, solution->values, changed, changed_count);
+    }
+    r->recording_checks = keeps;
+    r->response_check_count = 0;
+    if (status == CNP_OK && also_changed != NONE) {
+        status = check_row(r, system, also_changed, solution);
+    }
+    if (status == CNP_OK) {
+        status = check_rows(r, system, changed_rows, changed_row_count, moved_count, solution);
+    }
+    r->recording_checks = false;
+    if (status != CNP_OK) {
+        return status;
+    }
+    if (also_changed != NONE) {
+        r->constant[also_changed] = system->rows[also_changed].constant;
+    }
     for (uint32_t j = 0; j < changed_row_count; j++) {
         r->constant[changed_rows[j]] = system->rows[changed_rows[j]].constant;
     }
+    if (keeps) {
+        keep_response(r, changed_rows[0], change, moved_count, solution->values);
+    }
     return CNP_OK;
+}
+
+/// The kept response's row changed again, alone: each variable it moves is set from the base
+/// and the slope, and the same rows are checked.
+static cnp_status repeat_response(cnp_solve_record *r, const cnp_system *system, cnp_solution *solution,
+                                  uint32_t *changed, uint32_t *changed_count) {
+    const cnp_row *row = &system->rows[r->response_row];
+    if (r->elimination_of_row[r->response_row] != NONE &&
+        (row->priority < CNP_PRIORITY_REQUIRED || row->relation != CNP_RELATION_EQUAL)) {
+        return CNP_ERROR_STALE; // as a replay would refuse it
+    }
+    double change = row->constant - r->response_constant;
+    *changed_count = 0;
+    for (uint32_t k = 0; k < r->response_count; k++) {
+        uint32_t m = r->response_variables[k];
+        double value = r->response_base[k] + change * r->response_slope[k];
+        if (!isfinite(value)) {
+            return CNP_ERROR_NON_FINITE;
+        }
+        if (value != solution->values[m]) {
+            changed[(*changed_count)++] = m;
+        }
+        solution->values[m] = value;
+    }
+    r->response_outstanding = true;
+    next_stamp(r);
+    cnp_status status = CNP_OK;
+    for (uint32_t j = 0; j < r->response_check_count && status == CNP_OK; j++) {
+        status = check_row(r, system, r->response_checks[j], solution);
+    }
+    return status;
+}
+
+/// Carries a change: from the kept response when it is its row's again, alone; else by a
+/// replay, which takes in the response's row too when values were set from it (the record's
+/// own state has not moved with them).
+static cnp_status carry_change(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
+                               uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed,
+                               uint32_t *changed_count) {
+    if (changed_row_count == 1 && changed_rows[0] == r->response_row) {
+        return repeat_response(r, system, solution, changed, changed_count);
+    }
+    uint32_t also_changed = r->response_outstanding ? r->response_row : NONE;
+    r->response_row = NONE;
+    r->response_outstanding = false;
+    return carry(r, system, changed_rows, changed_row_count, also_changed, solution, changed, changed_count);
 }
 
 static cnp_status check_changed_rows(const cnp_system *system, const uint32_t *changed_rows, uint32_t count) {
@@ -514,7 +651,7 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
         }
     }
     if (status == CNP_OK) {
-        status = carry(record, system, changed_rows, changed_row_count, solution, changed_variables, changed_count);
+        status = carry_change(record, system, changed_rows, changed_row_count, solution, changed_variables, changed_count);
     }
     if (status != CNP_OK) {
         record_forget(record);

@@ -119,6 +119,78 @@ struct SolveRecordTests {
         #expect(carried > 1500 && refused > 20, "\(carried) carried, \(refused) refused")
     }
 
+    /// One row changed again and again alone (a live resize, an animated constant), now and
+    /// then with others, as a duplicate, or back to an earlier constant: every change gives a
+    /// fresh solve's values and states, names exactly the variables that changed, and is
+    /// refused exactly when the required rows conflict.
+    @Test func aRowChangedAgainGivesAFreshSolve() throws {
+        let solver = SolverMemory()
+        let (workspace, record) = (solver.workspace, solver.record)
+        defer { withExtendedLifetime(solver) {} }
+        var carried = 0, refused = 0
+        for seed in UInt64(0)..<300 {
+            var (system, tree) = randomSettledSystem(seed: seed)
+            var random = SplitMix64(seed: seed &+ 5000)
+            let kept = system.isKept(in: workspace, by: record)
+            #expect(kept, "seed \(seed)")
+            let repeated = tree.randomElement(using: &random)!
+            for step in 0..<24 {
+                var changed = [repeated]
+                switch random.next() % 8 {
+                case 0: changed.append(tree.randomElement(using: &random)!)
+                case 1: changed = [tree.randomElement(using: &random)!]
+                case 2: changed.append(repeated)
+                default: break
+                }
+                for row in Set(changed) { system.rows[row].constant += Double(Int.random(in: -40...40, using: &random)) }
+                let before = system.values
+                var fresh = system
+                let freshReport = fresh.solve(in: workspace).report
+                let (status, moved) = system.carry(changed.map(UInt32.init), through: record)
+                if freshReport.broken_rows > 0 {
+                    #expect(status == CNP_ERROR_STALE, "seed \(seed), step \(step): a conflict is refused")
+                    refused += 1
+                    break
+                }
+                try #require(status == CNP_OK, "seed \(seed), step \(step): \(status)")
+                carried += 1
+                let far = (0..<system.variableCount).filter { !isClose(system.values[$0], fresh.values[$0]) }
+                #expect(far.isEmpty, "seed \(seed), step \(step): \(far)")
+                #expect(system.states == fresh.states, "seed \(seed), step \(step)")
+                #expect(moved.sorted() == (0..<system.variableCount).filter { system.values[$0] != before[$0] })
+            }
+        }
+        #expect(carried > 4000 && refused > 5, "\(carried) carried, \(refused) refused")
+    }
+
+    /// A row changed alone, again and again, gives the same bits for the same constant, whatever
+    /// constants it took between. (Seeds whose changes break a required inequality are skipped.)
+    @Test func aRowChangedAgainComesBackToTheSameBits() {
+        let solver = SolverMemory()
+        let (workspace, record) = (solver.workspace, solver.record)
+        defer { withExtendedLifetime(solver) {} }
+        var compared = 0
+        for seed in UInt64(0)..<100 {
+            var (system, tree) = randomSettledSystem(seed: seed)
+            var random = SplitMix64(seed: seed &+ 9000)
+            guard system.isKept(in: workspace, by: record) else { continue }
+            let row = tree.randomElement(using: &random)!
+            let start = system.rows[row].constant
+            var constants = [start + 3] + (0..<20).map { _ in start + Double(Int.random(in: -12...12, using: &random)) / 4 }
+            constants.append(start + 3)
+            var values: [[Double]] = []
+            for constant in constants {
+                system.rows[row].constant = constant
+                guard system.carry([UInt32(row)], through: record).0 == CNP_OK else { break }
+                values.append(system.values)
+            }
+            guard values.count == constants.count else { continue }
+            #expect(values.first!.map(\.bitPattern) == values.last!.map(\.bitPattern), "seed \(seed)")
+            compared += 1
+        }
+        #expect(compared > 50, "\(compared) compared")
+    }
+
     /// Random systems with dense blocks, solved twice through one record with a constant
     /// changed (or not) in between: blocks whose inputs did not change get their answers from
     /// the record, and everything (values, states, errors, the report's counts) is what a solve

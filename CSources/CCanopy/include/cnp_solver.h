@@ -224,6 +224,10 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// they were made, and the rows over the variables that moved (but those with which
 /// substitution merged or fixed a class: they hold by construction, and their `row_error` keeps
 /// the recorded solve's rounding residue). The values equal a full solve's up to rounding.
+/// A change of one row alone is kept as a response (the variables it moved and their change
+/// per unit of the row's constant); the next change of that row alone sets those variables
+/// from it and checks the same rows, without visiting the eliminations, and the same constant
+/// then gives the same values whatever the row took between.
 ///
 /// The variables whose values changed are written to `changed_variables` (room for
 /// `variable_count` entries), in no particular order, and their number to `*changed_count`.
