@@ -479,8 +479,8 @@ static void next_stamp(cnp_solve_record *r) {
     }
 }
 
-/// Keeps the response of the change just carried, of row `row` alone by `change`: `slope`
-/// holds the moved variables' values before it.
+/// Keeps the response of the change just carried, of row `row` alone by `change`:
+/// `response_slope` holds the moved variables' values before it.
 static void keep_response(cnp_solve_record *r, uint32_t row, double change, uint32_t moved_count, const double *values) {
     for (uint32_t k = 0; k < moved_count; k++) {
         uint32_t m = r->moved[k];
@@ -493,19 +493,37 @@ static void keep_response(cnp_solve_record *r, uint32_t row, double change, uint
     r->response_constant = r->constant[row];
 }
 
-/// Makes the elimination of changed row `row` pending: a row substitution merged or fixed a
-/// class with must still be a required equality.
-static cnp_status note_changed_row(cnp_solve_record *r, const cnp_system *system, uint32_t row) {
-    uint32_t e = r->elimination_of_row[row];
-    if (e == NONE) {
-        return CNP_OK; // over fixed variables only: checked afterwards
-    }
+/// Whether changed row `row` can be carried: a row substitution merged or fixed a class with
+/// must still be a required equality (a row over fixed variables only is checked afterwards).
+static bool can_carry(const cnp_solve_record *r, const cnp_system *system, uint32_t row) {
     const cnp_row *x = &system->rows[row];
-    if (x->priority < CNP_PRIORITY_REQUIRED || x->relation != CNP_RELATION_EQUAL) {
+    return r->elimination_of_row[row] == NONE ||
+           (x->priority >= CNP_PRIORITY_REQUIRED && x->relation == CNP_RELATION_EQUAL);
+}
+
+/// Makes the elimination of changed row `row` pending, if it can be carried.
+static cnp_status note_changed_row(cnp_solve_record *r, const cnp_system *system, uint32_t row) {
+    if (!can_carry(r, system, row)) {
         return CNP_ERROR_STALE;
     }
-    set_pending(r, e);
+    if (r->elimination_of_row[row] != NONE) {
+        set_pending(r, r->elimination_of_row[row]);
+    }
     return CNP_OK;
+}
+
+/// Adds the response's variables to the moved ones (those not moved already): values set
+/// from it are rewritten from the record's state, even where its row came back to the base
+/// and nothing moves.
+static uint32_t retake_response_variables(cnp_solve_record *r, uint32_t moved_count) {
+    for (uint32_t k = 0; k < r->response_count; k++) {
+        uint32_t m = r->response_variables[k];
+        if (r->moved_mark[m] != r->stamp) {
+            r->moved_mark[m] = r->stamp;
+            r->moved[moved_count++] = m;
+        }
+    }
+    return moved_count;
 }
 
 /// Replays the eliminations the changed rows reach (and `also_changed`'s, unless NONE: the
@@ -524,16 +542,11 @@ static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uin
     }
     uint32_t moved_count = 0;
     status = carry_through_eliminations(r, system, &moved_count);
+    if (status != CNP_OK) {
+        return status;
+    }
     if (also_changed != NONE) {
-        // Values set from the response are rewritten from the record's state, even where the
-        // row's constant came back to the base and nothing moves.
-        for (uint32_t k = 0; k < r->response_count; k++) {
-            uint32_t m = r->response_variables[k];
-            if (r->moved_mark[m] != r->stamp) {
-                r->moved_mark[m] = r->stamp;
-                r->moved[moved_count++] = m;
-            }
-        }
+        moved_count = retake_response_variables(r, moved_count);
     }
     bool alone = changed_row_count == 1 && also_changed == NONE;
     double change = alone ? system->rows[changed_rows[0]].constant - r->constant[changed_rows[0]] : 0.0;
@@ -541,9 +554,7 @@ static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uin
     for (uint32_t k = 0; k < moved_count && keeps; k++) {
         r->response_slope[k] = solution->values[r->moved[k]];
     }
-    if (status == CNP_OK) {
-        status = settle_moved(r, moved_count, solution->values, changed, changed_count);
-    }
+    status = settle_moved(r, moved_count, solution->values, changed, changed_count);
     r->recording_checks = keeps;
     r->response_check_count = 0;
     if (status == CNP_OK && also_changed != NONE) {
@@ -572,12 +583,10 @@ static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uin
 /// and the slope, and the same rows are checked.
 static cnp_status repeat_response(cnp_solve_record *r, const cnp_system *system, cnp_solution *solution,
                                   uint32_t *changed, uint32_t *changed_count) {
-    const cnp_row *row = &system->rows[r->response_row];
-    if (r->elimination_of_row[r->response_row] != NONE &&
-        (row->priority < CNP_PRIORITY_REQUIRED || row->relation != CNP_RELATION_EQUAL)) {
-        return CNP_ERROR_STALE; // as a replay would refuse it
+    if (!can_carry(r, system, r->response_row)) {
+        return CNP_ERROR_STALE;
     }
-    double change = row->constant - r->response_constant;
+    double change = system->rows[r->response_row].constant - r->response_constant;
     *changed_count = 0;
     for (uint32_t k = 0; k < r->response_count; k++) {
         uint32_t m = r->response_variables[k];
