@@ -76,6 +76,28 @@ private func isClose(_ a: Double, _ b: Double) -> Bool {
     abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
 }
 
+/// Carries the change of `changed` through `record` and checks it against a fresh solve: a
+/// conflict is refused; anything else gives the fresh values and states, and names exactly the
+/// variables that changed. Returns whether the change was carried.
+private func carryMatchesAFreshSolve(
+    _ system: inout CoreSystem, _ changed: [Int], _ workspace: OpaquePointer, _ record: OpaquePointer, _ context: String
+) throws -> Bool {
+    let before = system.values
+    var fresh = system
+    let freshReport = fresh.solve(in: workspace).report
+    let (status, moved) = system.carry(changed.map(UInt32.init), through: record)
+    if freshReport.broken_rows > 0 {
+        #expect(status == CNP_ERROR_STALE, "\(context): a conflict is refused")
+        return false
+    }
+    try #require(status == CNP_OK, "\(context): \(status)")
+    let far = (0..<system.variableCount).filter { !isClose(system.values[$0], fresh.values[$0]) }
+    #expect(far.isEmpty, "\(context): \(far)")
+    #expect(system.states == fresh.states, "\(context)")
+    #expect(moved.sorted() == (0..<system.variableCount).filter { system.values[$0] != before[$0] }, "\(context)")
+    return true
+}
+
 @Suite("Auto Layout solver: carrying new constants")
 struct SolveRecordTests {
     /// Random settled systems, random new constants: a carried change gives a fresh solve's
@@ -97,23 +119,13 @@ struct SolveRecordTests {
                     random.next() % 16 == 0 ? Int.random(in: 0..<system.rows.count, using: &random) : tree.randomElement(using: &random)!
                 }
                 for row in changed { system.rows[row].constant += Double(Int.random(in: -40...40, using: &random)) }
-                let before = system.values
-                var fresh = system
-                let freshReport = fresh.solve(in: workspace).report
-                let (status, moved) = system.carry(changed.map(UInt32.init), through: record)
-                if freshReport.broken_rows > 0 {
-                    #expect(status == CNP_ERROR_STALE, "seed \(seed), step \(step): a conflict is refused")
+                guard try carryMatchesAFreshSolve(&system, changed, workspace, record, "seed \(seed), step \(step)") else {
                     refused += 1
                     kept = system.isKept(in: workspace, by: record)
                     #expect(!kept, "seed \(seed): conflicts are not kept")
                     break
                 }
-                try #require(status == CNP_OK, "seed \(seed), step \(step): \(status)")
                 carried += 1
-                let far = (0..<system.variableCount).filter { !isClose(system.values[$0], fresh.values[$0]) }
-                #expect(far.isEmpty, "seed \(seed), step \(step): \(far)")
-                #expect(system.states == fresh.states, "seed \(seed), step \(step)")
-                #expect(moved.sorted() == (0..<system.variableCount).filter { system.values[$0] != before[$0] })
             }
         }
         #expect(carried > 1500 && refused > 20, "\(carried) carried, \(refused) refused")
@@ -143,21 +155,11 @@ struct SolveRecordTests {
                 default: break
                 }
                 for row in Set(changed) { system.rows[row].constant += Double(Int.random(in: -40...40, using: &random)) }
-                let before = system.values
-                var fresh = system
-                let freshReport = fresh.solve(in: workspace).report
-                let (status, moved) = system.carry(changed.map(UInt32.init), through: record)
-                if freshReport.broken_rows > 0 {
-                    #expect(status == CNP_ERROR_STALE, "seed \(seed), step \(step): a conflict is refused")
+                guard try carryMatchesAFreshSolve(&system, changed, workspace, record, "seed \(seed), step \(step)") else {
                     refused += 1
                     break
                 }
-                try #require(status == CNP_OK, "seed \(seed), step \(step): \(status)")
                 carried += 1
-                let far = (0..<system.variableCount).filter { !isClose(system.values[$0], fresh.values[$0]) }
-                #expect(far.isEmpty, "seed \(seed), step \(step): \(far)")
-                #expect(system.states == fresh.states, "seed \(seed), step \(step)")
-                #expect(moved.sorted() == (0..<system.variableCount).filter { system.values[$0] != before[$0] })
             }
         }
         #expect(carried > 4000 && refused > 5, "\(carried) carried, \(refused) refused")
