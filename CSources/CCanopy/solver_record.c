@@ -17,7 +17,7 @@
  * constants). The next change of that row alone (a live resize, an animated constant) then
  * sets each value to base + change × slope and checks the same rows, without replaying the
  * eliminations; the record's own state catches up, by a replay, before any other change. The
- * base stays fixed, so the same constant gives the same values whatever came between.
+ * base stays fixed, so while only that row changes, the same constant gives the same values.
  *
  * The members a class had at a merge are found without replaying the merges: a merge appends
  * one list at the end of the other, so a class at any time is a contiguous run of its final
@@ -479,14 +479,22 @@ static void next_stamp(cnp_solve_record *r) {
     }
 }
 
-/// Keeps the response of the change just carried, of row `row` alone by `change`:
-/// `response_slope` holds the moved variables' values before it.
-static void keep_response(cnp_solve_record *r, uint32_t row, double change, uint32_t moved_count, const double *values) {
+/// Notes the slopes of a change of one row alone by `change`, from the moved variables'
+/// deltas before they are folded (not from their values before and after, whose difference
+/// loses digits when the change is small).
+static void note_slopes(cnp_solve_record *r, double change, uint32_t moved_count) {
     for (uint32_t k = 0; k < moved_count; k++) {
         uint32_t m = r->moved[k];
         r->response_variables[k] = m;
-        r->response_slope[k] = (values[m] - r->response_slope[k]) / change;
-        r->response_base[k] = values[m];
+        r->response_slope[k] = (r->scale[m] * r->delta_value[r->rep[m]] + r->delta_offset[m]) / change;
+    }
+}
+
+/// Keeps the response of the change of row `row` just carried, its slopes noted: the moved
+/// variables' values are its base.
+static void keep_response(cnp_solve_record *r, uint32_t row, uint32_t moved_count, const double *values) {
+    for (uint32_t k = 0; k < moved_count; k++) {
+        r->response_base[k] = values[r->response_variables[k]];
     }
     r->response_count = moved_count;
     r->response_row = row;
@@ -551,8 +559,8 @@ static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uin
     bool alone = changed_row_count == 1 && also_changed == NONE;
     double change = alone ? system->rows[changed_rows[0]].constant - r->constant[changed_rows[0]] : 0.0;
     bool keeps = change != 0.0;
-    for (uint32_t k = 0; k < moved_count && keeps; k++) {
-        r->response_slope[k] = solution->values[r->moved[k]];
+    if (keeps) {
+        note_slopes(r, change, moved_count);
     }
     status = settle_moved(r, moved_count, solution->values, changed, changed_count);
     r->recording_checks = keeps;
@@ -574,7 +582,7 @@ static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uin
         r->constant[changed_rows[j]] = system->rows[changed_rows[j]].constant;
     }
     if (keeps) {
-        keep_response(r, changed_rows[0], change, moved_count, solution->values);
+        keep_response(r, changed_rows[0], moved_count, solution->values);
     }
     return CNP_OK;
 }
@@ -590,7 +598,8 @@ static cnp_status repeat_response(cnp_solve_record *r, const cnp_system *system,
     *changed_count = 0;
     for (uint32_t k = 0; k < r->response_count; k++) {
         uint32_t m = r->response_variables[k];
-        double value = r->response_base[k] + change * r->response_slope[k];
+        // At the base constant, the base itself (bit for bit, whatever the slope).
+        double value = change == 0.0 ? r->response_base[k] : r->response_base[k] + change * r->response_slope[k];
         if (!isfinite(value)) {
             return CNP_ERROR_NON_FINITE;
         }

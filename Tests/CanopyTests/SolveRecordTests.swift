@@ -94,6 +94,8 @@ private func carryMatchesAFreshSolve(
     let far = (0..<system.variableCount).filter { !isClose(system.values[$0], fresh.values[$0]) }
     #expect(far.isEmpty, "\(context): \(far)")
     #expect(system.states == fresh.states, "\(context)")
+    let farErrors = (0..<system.rows.count).filter { !isClose(system.errors[$0], fresh.errors[$0]) }
+    #expect(farErrors.isEmpty, "\(context): row errors \(farErrors)")
     #expect(moved.sorted() == (0..<system.variableCount).filter { system.values[$0] != before[$0] }, "\(context)")
     return true
 }
@@ -132,9 +134,10 @@ struct SolveRecordTests {
     }
 
     /// One row changed again and again alone (a live resize, an animated constant), now and
-    /// then with others, as a duplicate, or back to an earlier constant: every change gives a
-    /// fresh solve's values and states, names exactly the variables that changed, and is
-    /// refused exactly when the required rows conflict.
+    /// then with others, as a duplicate, another row alone, no row, after a solve from nothing,
+    /// or back to an earlier constant: every change gives a fresh solve's values, states and
+    /// row errors, names exactly the variables that changed, and is refused exactly when
+    /// required rows conflict.
     @Test func aRowChangedAgainGivesAFreshSolve() throws {
         let solver = SolverMemory()
         let (workspace, record) = (solver.workspace, solver.record)
@@ -145,13 +148,15 @@ struct SolveRecordTests {
             var random = SplitMix64(seed: seed &+ 5000)
             let kept = system.isKept(in: workspace, by: record)
             #expect(kept, "seed \(seed)")
-            let repeated = tree.randomElement(using: &random)!
+            let repeated = seed % 4 == 0 ? Int.random(in: 0..<system.rows.count, using: &random) : tree.randomElement(using: &random)!
             for step in 0..<24 {
                 var changed = [repeated]
-                switch random.next() % 8 {
+                switch random.next() % 10 {
                 case 0: changed.append(tree.randomElement(using: &random)!)
                 case 1: changed = [tree.randomElement(using: &random)!]
                 case 2: changed.append(repeated)
+                case 3: changed = []
+                case 4: _ = system.isKept(in: workspace, by: record)
                 default: break
                 }
                 for row in Set(changed) { system.rows[row].constant += Double(Int.random(in: -40...40, using: &random)) }
@@ -163,6 +168,26 @@ struct SolveRecordTests {
             }
         }
         #expect(carried > 4000 && refused > 5, "\(carried) carried, \(refused) refused")
+    }
+
+    /// A response taken from a hairline change (an eased animation's first frame) keeps its
+    /// digits: a slope from the values before and after would lose them to cancellation.
+    @Test func aResponseFromAHairlineChangeKeepsItsDigits() {
+        let solver = SolverMemory()
+        defer { withExtendedLifetime(solver) {} }
+        var system = CoreSystem(variableCount: 3)
+        system.add([(0, 1)], CNP_RELATION_EQUAL, 12_345.678)
+        system.add([(1, 1), (0, -0.5)], CNP_RELATION_EQUAL, 9_876.5)
+        system.add([(2, 1), (1, -3)], CNP_RELATION_EQUAL, -1_234.25)
+        let kept = system.isKept(in: solver.workspace, by: solver.record)
+        for change in [1e-9, 100, -250, 0.001] {
+            system.rows[0].constant += change
+            let status = system.carry([0], through: solver.record).0
+            var fresh = system
+            _ = fresh.solve(in: solver.workspace)
+            let far = (0..<3).filter { abs(system.values[$0] - fresh.values[$0]) > 1e-11 * abs(fresh.values[$0]) }
+            #expect(kept && status == CNP_OK && far.isEmpty, "after \(change): \(system.values) against \(fresh.values)")
+        }
     }
 
     /// A row changed alone, again and again, gives the same bits for the same constant, whatever

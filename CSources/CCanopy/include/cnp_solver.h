@@ -226,8 +226,9 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// the recorded solve's rounding residue). The values equal a full solve's up to rounding.
 /// A change of one row alone is kept as a response (the variables it moved and their change
 /// per unit of the row's constant); the next change of that row alone sets those variables
-/// from it and checks the same rows, without visiting the eliminations, and the same constant
-/// then gives the same values whatever the row took between.
+/// from it and checks the same rows, without visiting the eliminations, and while only that
+/// row changes, the same constant gives the same values. The next other call (even one of no
+/// rows) replays that row too, and may list variables that moved only by rounding.
 ///
 /// The variables whose values changed are written to `changed_variables` (room for
 /// `variable_count` entries), in no particular order, and their number to `*changed_count`.
