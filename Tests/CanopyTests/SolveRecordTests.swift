@@ -279,6 +279,28 @@ struct SolveRecordTests {
         indexed.rows[1].first_term = 7
         #expect(indexed.carry([1], through: record).0 == CNP_ERROR_STALE)
 
+        // A repeated row's kept response refuses what a replay refuses.
+        var repeated = system
+        _ = repeated.isKept(in: workspace, by: record)
+        repeated.rows[1].constant = 6
+        let first = repeated.carry([1], through: record).0
+        repeated.rows[1].constant = 7
+        let again = repeated.carry([1], through: record).0
+        #expect(first == CNP_OK && again == CNP_OK && repeated.values == [10, 17])
+        repeated.rows[1].priority = 500
+        repeated.rows[1].constant = 8
+        #expect(repeated.carry([1], through: record).0 == CNP_ERROR_STALE, "a repeated row made soft")
+        _ = repeated.isKept(in: workspace, by: record) // priority 500 is not kept: solve afresh
+        var scaled = CoreSystem(variableCount: 2)  // v1 = 4 v0: a repeat can overflow
+        scaled.add([(0, 1)], CNP_RELATION_EQUAL, 10)
+        scaled.add([(1, 1), (0, -4)], CNP_RELATION_EQUAL, 0)
+        _ = scaled.isKept(in: workspace, by: record)
+        for constant in [6.0, 7, 1e308] {
+            scaled.rows[0].constant = constant
+            let status = scaled.carry([0], through: record).0
+            #expect(status == (constant == 1e308 ? CNP_ERROR_NON_FINITE : CNP_OK), "constant \(constant)")
+        }
+
         // Nothing changed: nothing moves.
         let kept = system.isKept(in: workspace, by: record)
         let (status, moved) = system.carry([0, 1], through: record)

@@ -236,7 +236,7 @@ public final class LayoutConstraint {
         for (constraint, container) in zip(constraints, containers) where constraint.container == nil {
             container.install(constraint)
             if let window = container.storedWindow, window !== notified {
-                window.layoutEngine.markDirty()
+                container.constraintsDidChange()
                 notified = window
             }
         }
