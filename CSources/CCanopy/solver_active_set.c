@@ -16,25 +16,16 @@
  */
 #include "solver_dense.h"
 
+#include <string.h>
+
 /// Zero-length steps in a row after which the drop follows Bland's rule.
 #define DEGENERATE_RUN 8
-/// A counted level inequality stops counting once it holds with more room than this fraction of
-/// its tolerance (about a thousand times its rounding). Not its whole tolerance: a row that
-/// outweighs the others by many orders of magnitude is met to within its tolerance wherever the
-/// least squares of the rows counted with it stops, and would then never let the others reach
-/// their own least squares.
-#define COUNTED_ROOM 1e-4
-
 static double dot_row(const double *matrix, uint32_t leading, uint32_t row, const double *v, uint32_t k) {
     double sum = 0.0;
     for (uint32_t j = 0; j < k; j++) {
         sum += matrix[row + (size_t)leading * j] * v[j];
     }
     return sum;
-}
-
-static bool row_counts(const dense_block *d, uint32_t j) {
-    return d->objective_sign[j] == 0 || d->in_objective[j];
 }
 
 /// Starts the working set with the inherited inequalities active at y = 0, keeping only those
@@ -144,7 +135,7 @@ static cnp_status equality_step(dense_block *d) {
     uint32_t counted = 0;
     double largest_norm = 0.0;
     for (uint32_t j = 0; j < d->objective_count; j++) {
-        if (!row_counts(d, j)) {
+        if (!dense_row_counts(d, j)) {
             continue;
         }
         largest_norm = fmax(largest_norm, d->objective_norm[j]);
@@ -228,7 +219,7 @@ static double ratio_test(const dense_block *d, uint32_t skip, uint32_t *blocker)
         double now = dot_row(d->a, d->objective_capacity, j, d->y, k) - d->b[j];
         double before = now - d->slack[j];
         double after = now + dot_row(d->a, d->objective_capacity, j, d->step, k);
-        if (after <= 1e-3 * d->objective_tolerance[j]) {
+        if (after <= BLOCKING_EXCESS * d->objective_tolerance[j]) {
             continue;
         }
         double limit = before >= 0 ? 0.0 : -before / (after - before);
@@ -264,18 +255,18 @@ static void add_to_working_set(dense_block *d, uint32_t blocker) {
     }
 }
 
-/// Multipliers at a minimum of the equality problem. The gradient of the counted rows is
-/// 2 A^T r; the working inequalities' multipliers solve G_W^T lambda = -gradient through the
-/// working set's QR (R in d->m, Q in d->q); a counted level inequality's multiplier is 2 w.
-/// Returns the constraint to drop (same numbering as ratio_test), or NONE at the optimum.
-static uint32_t choose_drop(dense_block *d, bool bland) {
+/// The working inequalities' multipliers at y, in the working set's pivot order, into
+/// d->multiplier. The gradient of the counted rows is 2 A^T r; the multipliers solve
+/// G_W^T lambda = -gradient through the working set's QR (R in d->m, Q in d->q). Returns the
+/// scale of the drop threshold: the largest |b| of a counted row, at least 1.
+static double working_multipliers(dense_block *d) {
     uint32_t k = d->k, q = d->working_count;
     double scale = 1.0;
     for (uint32_t j = 0; j < k; j++) {
         d->gradient[j] = 0.0;
     }
     for (uint32_t j = 0; j < d->objective_count; j++) {
-        if (!row_counts(d, j)) {
+        if (!dense_row_counts(d, j)) {
             continue;
         }
         double residual = dot_row(d->a, d->objective_capacity, j, d->y, k) - d->b[j];
@@ -299,6 +290,15 @@ static uint32_t choose_drop(dense_block *d, bool bland) {
         }
         d->multiplier[l] = sum / d->m[l + (size_t)k * l];
     }
+    return scale;
+}
+
+/// At a minimum of the equality problem: the constraint to drop (same numbering as
+/// ratio_test), or NONE at the optimum. A working inequality's multiplier comes from
+/// working_multipliers; a counted level inequality's is 2 w.
+static uint32_t choose_drop(dense_block *d, bool bland) {
+    uint32_t q = d->working_count;
+    double scale = working_multipliers(d);
     double threshold = -2.0 * ROW_TOLERANCE * scale;
     uint32_t drop = NONE;
     double most_negative = 0.0;
@@ -347,6 +347,7 @@ cnp_status dense_minimize(dense_block *d) {
         d->y[j] = 0.0;
     }
     if (d->k == 0 || d->objective_count == 0) {
+        d->working_count = 0;
         return CNP_OK;
     }
     start_working_set(d);
@@ -386,4 +387,87 @@ cnp_status dense_minimize(dense_block *d) {
         remove_from_working_set(d, drop);
         just_dropped = drop;
     }
+}
+
+// MARK: - The level as a linear map
+
+/// y = the minimum-norm point with the working set's rows at their bounds (G_W y = h_W),
+/// through its QR G_W^T P = Q R: (R^T z)[l] = h of member pivot[l], and y = Q[:, 0..<q] z.
+static void working_point(dense_block *d) {
+    uint32_t k = d->k, q = d->working_count;
+    double *z = d->gradient; // free until working_multipliers
+    for (uint32_t l = 0; l < q; l++) {
+        double sum = d->h[d->working_set[d->working_pivot[l]]];
+        for (uint32_t c = 0; c < l; c++) {
+            sum -= d->m[c + (size_t)k * l] * z[c];
+        }
+        z[l] = sum / d->m[l + (size_t)k * l];
+    }
+    for (uint32_t j = 0; j < k; j++) {
+        double sum = 0.0;
+        for (uint32_t l = 0; l < q; l++) {
+            sum += d->q[j + (size_t)k * l] * z[l];
+        }
+        d->y[j] = sum;
+    }
+}
+
+/// For the right-hand sides in b and h: y with the working set at its bounds and the counted
+/// rows' least squares in its null space; the move of x (Z y) into `move`, the working set's
+/// multipliers into `multipliers`.
+static cnp_status map_one_input(dense_block *d, double *move, double *multipliers) {
+    working_point(d);
+    cnp_status status = equality_step(d);
+    if (status != CNP_OK) {
+        return status;
+    }
+    for (uint32_t c = 0; c < d->k; c++) {
+        d->y[c] += d->step[c];
+    }
+    for (uint32_t i = 0; i < d->n; i++) {
+        double sum = 0.0;
+        for (uint32_t c = 0; c < d->k; c++) {
+            sum += d->z[i + (size_t)d->n * c] * d->y[c];
+        }
+        move[i] = sum;
+    }
+    working_multipliers(d);
+    for (uint32_t l = 0; l < d->working_count; l++) {
+        multipliers[l] = d->multiplier[l];
+    }
+    return CNP_OK;
+}
+
+/// Sets every right-hand side to 0 but input `input`, which is 1.
+static void unit_input(dense_block *d, uint32_t input) {
+    uint32_t at = 0;
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        d->b[j] = dense_row_counts(d, j) && at++ == input ? 1.0 : 0.0;
+    }
+    for (uint32_t i = 0; i < d->inequality_count; i++) {
+        d->h[i] = 0.0;
+    }
+    for (uint32_t l = 0; l < d->working_count; l++) {
+        if (at++ == input) {
+            d->h[d->working_set[l]] = 1.0;
+        }
+    }
+}
+
+cnp_status dense_map_level(dense_block *d, uint32_t inputs, double *saved, double *moves, double *multipliers) {
+    uint32_t k = d->k, objectives = d->objective_count, inequalities = d->inequality_count;
+    memcpy(saved, d->y, sizeof(double) * k);
+    memcpy(saved + k, d->b, sizeof(double) * objectives);
+    memcpy(saved + k + objectives, d->h, sizeof(double) * inequalities);
+    double work = d->s->work;
+    cnp_status status = CNP_OK;
+    for (uint32_t input = 0; input < inputs && status == CNP_OK; input++) {
+        unit_input(d, input);
+        status = map_one_input(d, &moves[(size_t)d->n * input], &multipliers[(size_t)d->working_count * input]);
+    }
+    d->s->work = work;
+    memcpy(d->y, saved, sizeof(double) * k);
+    memcpy(d->b, saved + k, sizeof(double) * objectives);
+    memcpy(d->h, saved + k + objectives, sizeof(double) * inequalities);
+    return status;
 }

@@ -90,6 +90,7 @@ static void run_lane(void *context, uint32_t lane_index) {
 static void add_counts(cnp_solve_report *total, const cnp_solve_report *block) {
     total->blocks += block->blocks;
     total->recalled_blocks += block->recalled_blocks;
+    total->reused_blocks += block->reused_blocks;
     total->dense_variables += block->dense_variables;
     total->levels += block->levels;
     total->active_set_iterations += block->active_set_iterations;
@@ -130,13 +131,18 @@ static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t 
 
 /// Merges the blocks in order, first solving on the calling thread each that was neither
 /// recalled nor solved on a lane; such a block gets only the work the ones before it left, so
-/// a solve over the limit stops as soon as it passes it.
+/// a solve over the limit stops as soon as it passes it. A block asked to record its level maps
+/// records them into the memo's recorder, which the merge then keeps.
 static cnp_status merge_in_order(solver *s, block_list *list, uint32_t *flagged) {
     dense_carving carving;
     solver lane = lane_solver(s, s->workspace, &carving);
     for (uint32_t b = 0; b < list->count; b++) {
         if (!list->results[b].recalled && !list->results[b].solved) {
             lane.options.work_limit = s->options.work_limit - s->work;
+            lane.recorder = list->results[b].record_maps ? &s->memo->recorder : NULL;
+            if (lane.recorder != NULL) {
+                maps_begin(lane.recorder);
+            }
             solve_one(&lane, list, b);
         }
         cnp_status status = merge(s, list, b, flagged);
@@ -167,6 +173,11 @@ cnp_status solve_listed_blocks(solver *s, const uint32_t *variable_start, const 
                         memo_recall(s, &s->block_variables[first], variable_start[b + 1] - first, &s->block_rows[start],
                                     row_start[b + 1] - start, substituted, &results[b]);
         to_solve += !recalled;
+    }
+    // Maps are recorded on the calling thread, so only where a few blocks are solved: the same
+    // rule on any number of lanes, and memory for the blocks that change from frame to frame.
+    for (uint32_t b = 0; b < blocks && to_solve >= LANE_MIN_BLOCKS; b++) {
+        results[b].record_maps = false;
     }
     if (s->lanes != NULL && s->lanes->lane_count > 1 && to_solve >= LANE_MIN_BLOCKS) {
         atomic_init(&list.next, 0);

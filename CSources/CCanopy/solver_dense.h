@@ -15,8 +15,20 @@
 
 #include "solver_internal.h"
 
+/// A counted level inequality stops counting once it holds with more room than this fraction of
+/// its tolerance (about a thousand times its rounding). Not its whole tolerance: a row that
+/// outweighs the others by many orders of magnitude is met to within its tolerance wherever the
+/// least squares of the rows counted with it stops, and would then never let the others reach
+/// their own least squares.
+#define COUNTED_ROOM 1e-4
+/// An uncounted level inequality blocks a step once it would fail by more than this fraction
+/// of its tolerance.
+#define BLOCKING_EXCESS 1e-3
+
 typedef struct dense_block {
     solver *s;
+    /// Where the block's level maps are being recorded (solver_level_maps.c), or NULL.
+    map_recorder *recorder;
     kernel kernel;
     kernel_scratch scratch;
     uint32_t n;
@@ -98,11 +110,37 @@ void dense_load_reference(dense_block *d);
 cnp_status dense_minimize(dense_block *d);
 /// x += Z y.
 void dense_move(dense_block *d);
+/// The loaded level's answer as a linear map, for the working set and counted rows the last
+/// dense_minimize ended with. Its `inputs` are the counted rows' b (in objective order), then
+/// the working inequalities' h (in working-set order). Column i of `moves` (n long) is the move
+/// of x for input i at 1 and the others at 0; column i of `multipliers` (working_count long) the
+/// working set's multipliers then. `saved` has room for k + objective_count + inequality_count;
+/// y, b, h and the work spent are left as they were.
+cnp_status dense_map_level(dense_block *d, uint32_t inputs, double *saved, double *moves, double *multipliers);
 /// Locks the loaded level at x: equalities and violated inequalities keep their values (Z
 /// shrinks), inequalities that hold join the inherited ones.
 cnp_status dense_lock(dense_block *d);
 /// A reduced row's violation at x; `tolerance` gets the row's tolerance.
 double dense_row_violation(const dense_block *d, uint32_t row, double *tolerance);
+
+/// Whether objective row j counts in the level's least squares: an equality, or an inequality
+/// whose slack is active.
+static inline bool dense_row_counts(const dense_block *d, uint32_t j) {
+    return d->objective_sign[j] == 0 || d->in_objective[j];
+}
+
+// solver_level_maps.c
+/// The kinds of a level map record.
+typedef enum map_kind { MAP_REQUIRED, MAP_SOFT, MAP_CONE, MAP_REFERENCE, MAP_ANSWER } map_kind;
+/// Records the level just solved and moved to (rows `start..<end` of the block's sorted rows;
+/// none for the reference level), before it is locked.
+void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t end);
+/// Records which inherited inequalities are active (h == 0 after load_active_cone).
+void maps_record_cone(dense_block *d);
+/// Gives up recording the block (a conflict, ties: outcomes the maps do not follow).
+void maps_refuse(dense_block *d);
+/// Completes the block's maps with its answer's levels and ambiguity.
+void maps_finish(dense_block *d);
 
 // solver_conflicts.c
 /// Whether `rows` (required, of this block) can all hold.

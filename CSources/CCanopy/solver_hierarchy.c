@@ -108,6 +108,7 @@ cnp_status dense_reserve(solver *s, dense_block *d, const uint32_t *variables, u
         }
     }
     d->s = s;
+    d->recorder = s->recorder;
     d->n = n;
     d->variables = variables;
     d->kernel = choose_kernel(&s->options, n);
@@ -379,6 +380,7 @@ static cnp_status solve_required(dense_block *d, const uint32_t *rows, uint32_t 
         dense_move(d);
         if (level_holds(d, d->row_scratch, count)) {
             s->report.levels++;
+            maps_record_level(d, MAP_REQUIRED, 0, count);
             return dense_lock(d);
         }
         if (substituted) {
@@ -391,6 +393,7 @@ static cnp_status solve_required(dense_block *d, const uint32_t *rows, uint32_t 
             return status;
         }
         break_conflict(s, d->row_scratch2, count);
+        maps_refuse(d);
     }
 }
 
@@ -568,6 +571,7 @@ static cnp_status implicit_by_minimizing(dense_block *d, uint32_t active, uint32
 /// (implicit_by_pairs). `*pinned` tells whether no direction is left at all.
 static cnp_status mark_ambiguous(dense_block *d, bool *pinned) {
     uint32_t active = load_active_slots(d), implicit = 0;
+    maps_record_cone(d);
     bool found = active == 0;
     cnp_status status = found ? CNP_OK : implicit_by_pairs(d, active, &implicit, &found);
     if (status == CNP_OK && !found) {
@@ -617,6 +621,7 @@ static cnp_status mark_level_ties(dense_block *d, const uint32_t *rows, uint32_t
     if (violated_count < 2) {
         return CNP_OK;
     }
+    maps_refuse(d);
     solver *s = d->s;
     load_active_cone(d);
     d->objective_count = 1;
@@ -691,6 +696,7 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
             return status;
         }
         dense_move(&d);
+        maps_record_level(&d, MAP_SOFT, start, end);
         status = mark_level_ties(&d, &rows[start], end - start);
         if (status == CNP_OK) {
             status = dense_lock(&d);
@@ -716,8 +722,10 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
             return status;
         }
         dense_move(&d);
+        maps_record_level(&d, MAP_REFERENCE, 0, 0);
         s->report.levels++;
     }
+    maps_finish(&d);
     for (uint32_t u = 0; u < variable_count; u++) {
         s->rep_value[variables[u]] = d.x[u];
     }

@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define NONE UINT32_MAX
 
@@ -193,17 +194,34 @@ typedef struct elimination {
     double divisor;
 } elimination;
 
+/// A dense block's level maps as they are recorded (solver_level_maps.c), and the scratch that
+/// recording and applying them use.
+typedef struct map_recorder {
+    uint64_t *words;
+    size_t length, capacity;
+    /// Whether the block's maps are all there, and whether recording gave up.
+    bool finished, refused;
+    double *doubles;
+    size_t doubles_capacity;
+    uint32_t *indexes;
+    size_t indexes_capacity;
+} map_recorder;
+
 /// Dense blocks' answers kept from one recorded solve to the next (solver_memo.c): entries of
-/// 64-bit words, [first row, key length, answer length, filled, key..., answer...], in order of
-/// the blocks' first rows; an entry whose answer is not filled in (yet) matches nothing.
+/// 64-bit words, [first row, key length, answer length, filled, maps at, maps length, maps'
+/// misses, key..., answer...], in order of the blocks' first rows; an entry whose answer is not filled in (yet)
+/// matches nothing. An entry's level maps, when it has them, are in the maps array beside.
 typedef struct block_memo {
     uint64_t *kept;     // the previous solve's entries
     size_t kept_length, kept_capacity;
     uint64_t *fresh;    // this solve's
     size_t fresh_length, fresh_capacity;
+    uint64_t *kept_maps, *fresh_maps;
+    size_t kept_maps_length, kept_maps_capacity, fresh_maps_length, fresh_maps_capacity;
     size_t cursor;      // the next kept entry to compare
     uint64_t *key;      // scratch: a block's key, then its answer
     size_t key_length, key_capacity;
+    map_recorder recorder;
 } block_memo;
 
 /// One solve's state. Per-variable arrays are indexed by variable, per-row arrays by row.
@@ -267,6 +285,8 @@ typedef struct solver {
     const cnp_solve_lanes *lanes;
     /// The lane's latest carve of its dense memory (solver_dense.h), or NULL.
     struct dense_carving *carving;
+    /// Where the block being solved records its level maps; NULL when it does not.
+    map_recorder *recorder;
 } solver;
 
 /// Adds `operations` to the dense work spent; CNP_ERROR_TOO_LARGE once it is past the limit.
@@ -314,6 +334,20 @@ static inline double row_violation(int32_t relation, double lhs, double constant
 /// The tolerance of a row whose terms add up `magnitude` (sum of |coefficient * value|).
 static inline double row_tolerance(double constant, double magnitude) {
     return ROW_TOLERANCE * (1.0 + fabs(constant) + magnitude);
+}
+
+/// A double's bits as a 64-bit word, for the memo's keys and answers.
+static inline uint64_t word_of(double value) {
+    uint64_t word;
+    memcpy(&word, &value, sizeof word);
+    return word;
+}
+
+/// The double whose bits are `word`.
+static inline double double_of(uint64_t word) {
+    double value;
+    memcpy(&value, &word, sizeof value);
+    return value;
 }
 
 /// The left-hand side of row `r` of `system` at `values`, and its tolerance in `*tolerance`.
@@ -408,6 +442,9 @@ typedef struct block_result {
     /// Its entry among the memo's fresh ones, or SIZE_MAX.
     size_t memo_entry;
     bool recalled;
+    /// Whether a block of the previous solve had its shape but other constants: solving it
+    /// records its level maps, when it is solved on the calling thread.
+    bool record_maps;
     /// Whether a lane (or the merge) solved it.
     bool solved;
 } block_result;
@@ -463,10 +500,25 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
 /// Fills in the entry of a block just solved, from the solver and `result`, unless it met a
 /// conflict (then the entry stays empty and never matches).
 void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const block_result *result);
+/// Makes room for `count` words in `*words` (capacity `*capacity`); false when memory is out.
+bool memo_reserve_words(uint64_t **words, size_t *capacity, size_t count);
 /// Ends a solve: its answers become the ones kept, or, when it failed, none are.
 void memo_finish(block_memo *memo, bool succeeded);
 /// Frees the memo's memory.
 void memo_free(block_memo *memo);
+
+// solver_level_maps.c
+/// Starts recording a block's level maps.
+void maps_begin(map_recorder *recorder);
+/// Solves the block (its sorted rows' order is found again from `rows`) by its level maps
+/// `maps` (`length` words), when the outcome they recorded holds at its current constants:
+/// the values go to rep_value, the ambiguity to variable_flags, the levels solved to `*levels`,
+/// and true is returned. Otherwise returns false and writes nothing but scratch (s->local
+/// among it).
+bool maps_apply(solver *s, map_recorder *scratch, const uint32_t *variables, uint32_t variable_count,
+                const uint32_t *rows, uint32_t row_count, const uint64_t *maps, size_t length, uint32_t *levels);
+/// Frees the recorder's memory.
+void maps_free(map_recorder *recorder);
 /// The bytes the memo holds, for memory reports.
 size_t memo_capacity(const block_memo *memo);
 

@@ -12,31 +12,30 @@
  * memory runs out: the block is then simply not kept), and a solved block's answer is filled
  * in afterwards, whichever lane solved it and when. A block that met a conflict is not filled
  * in (its rows' conflict groups are numbered across blocks).
+ *
+ * A block whose key differs from the kept one only in its constants (the reference targets and
+ * the rows' reduced constants) has the kept block's shape. Solving it on the calling thread
+ * records its level maps (solver_level_maps.c), which entries then carry from solve to solve;
+ * the next block of that shape is solved by them when their outcome holds. Maps whose outcome
+ * failed twice in a row are recorded again.
  */
 #include "solver_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { HEADER_WORDS = 4 };
+enum { HEADER_WORDS = 7 };
 
-/// An entry's header words.
-enum { FIRST_ROW = 0, KEY_LENGTH = 1, ANSWER_LENGTH = 2, FILLED = 3 };
+/// An entry's header words. Its maps' misses are the solves in a row whose active sets they
+/// did not match.
+enum { FIRST_ROW = 0, KEY_LENGTH = 1, ANSWER_LENGTH = 2, FILLED = 3, MAPS_AT = 4, MAPS_LENGTH = 5, MAPS_MISSES = 6 };
 
-static uint64_t bits(double value) {
-    uint64_t word;
-    memcpy(&word, &value, sizeof word);
-    return word;
-}
+/// Maps that missed this many solves in a row are recorded again; the ones before keep the
+/// old maps, which a layout that swings between two states (two widths) matches every other
+/// solve, while recording costs a solve per input of each level.
+enum { MISSES_BEFORE_RECORDING = 2 };
 
-static double value_of(uint64_t word) {
-    double value;
-    memcpy(&value, &word, sizeof value);
-    return value;
-}
-
-/// Makes room for `count` words in `*words` (capacity `*capacity`); false when memory is out.
-static bool reserve_words(uint64_t **words, size_t *capacity, size_t count) {
+bool memo_reserve_words(uint64_t **words, size_t *capacity, size_t count) {
     if (count <= *capacity) {
         return true;
     }
@@ -55,6 +54,7 @@ static bool reserve_words(uint64_t **words, size_t *capacity, size_t count) {
 
 void memo_begin(block_memo *memo) {
     memo->fresh_length = 0;
+    memo->fresh_maps_length = 0;
     memo->cursor = 0;
 }
 
@@ -71,7 +71,7 @@ static bool write_key(const solver *s, block_memo *memo, const uint32_t *variabl
         words += 5 + 2 * (size_t)s->reduced_count[rows[j]];
     }
     // The answer goes after the key.
-    if (!reserve_words(&memo->key, &memo->key_capacity, words + answer_length(n, row_count))) {
+    if (!memo_reserve_words(&memo->key, &memo->key_capacity, words + answer_length(n, row_count))) {
         return false;
     }
     uint64_t *key = memo->key;
@@ -83,20 +83,20 @@ static bool write_key(const solver *s, block_memo *memo, const uint32_t *variabl
         double weight, target;
         reference_pull(s, variables[u], &weight, &target);
         key[at++] = variables[u];
-        key[at++] = bits(weight);
-        key[at++] = bits(target);
+        key[at++] = word_of(weight);
+        key[at++] = word_of(target);
     }
     for (uint32_t j = 0; j < row_count; j++) {
         uint32_t r = rows[j];
         const cnp_row *row = solver_row(s, r);
         key[at++] = r;
-        key[at++] = bits(row->priority);
+        key[at++] = word_of(row->priority);
         key[at++] = (uint64_t)(uint32_t)row->relation;
-        key[at++] = bits(s->reduced_constant[r]);
+        key[at++] = word_of(s->reduced_constant[r]);
         key[at++] = s->reduced_count[r];
         for (uint32_t t = s->reduced_start[r]; t < s->reduced_start[r] + s->reduced_count[r]; t++) {
             key[at++] = s->reduced_variable[t];
-            key[at++] = bits(s->reduced_coefficient[t]);
+            key[at++] = word_of(s->reduced_coefficient[t]);
         }
     }
     memo->key_length = at;
@@ -108,7 +108,7 @@ static bool write_key(const solver *s, block_memo *memo, const uint32_t *variabl
 /// is out (the entry is then simply not kept).
 static size_t append_entry(block_memo *memo, uint32_t first_row, size_t answer_words, bool filled) {
     size_t length = HEADER_WORDS + memo->key_length + answer_words;
-    if (!reserve_words(&memo->fresh, &memo->fresh_capacity, memo->fresh_length + length)) {
+    if (!memo_reserve_words(&memo->fresh, &memo->fresh_capacity, memo->fresh_length + length)) {
         return SIZE_MAX;
     }
     size_t offset = memo->fresh_length;
@@ -117,14 +117,19 @@ static size_t append_entry(block_memo *memo, uint32_t first_row, size_t answer_w
     entry[KEY_LENGTH] = memo->key_length;
     entry[ANSWER_LENGTH] = answer_words;
     entry[FILLED] = filled;
+    entry[MAPS_AT] = 0;
+    entry[MAPS_LENGTH] = 0;
+    entry[MAPS_MISSES] = 0;
     memcpy(&entry[HEADER_WORDS], memo->key, (memo->key_length + (filled ? answer_words : 0)) * sizeof(uint64_t));
     memo->fresh_length += length;
     return offset;
 }
 
-/// The filled kept entry for a block whose first row is `first_row` and whose key is in
-/// memo->key, or NULL. Entries for earlier first rows are passed over for good.
-static const uint64_t *find_entry(block_memo *memo, uint32_t first_row) {
+/// The filled kept entry for a block whose first row is `first_row`, or NULL; `*same` tells
+/// whether its key is the one in memo->key. Entries for earlier first rows are passed over for
+/// good.
+static const uint64_t *find_entry(block_memo *memo, uint32_t first_row, bool *same) {
+    *same = false;
     while (memo->cursor < memo->kept_length) {
         const uint64_t *entry = &memo->kept[memo->cursor];
         if (entry[FIRST_ROW] > first_row) {
@@ -132,29 +137,66 @@ static const uint64_t *find_entry(block_memo *memo, uint32_t first_row) {
         }
         memo->cursor += HEADER_WORDS + entry[KEY_LENGTH] + entry[ANSWER_LENGTH];
         if (entry[FIRST_ROW] == first_row) {
-            bool same = entry[FILLED] && entry[KEY_LENGTH] == memo->key_length &&
-                        memcmp(&entry[HEADER_WORDS], memo->key, memo->key_length * sizeof(uint64_t)) == 0;
-            return same ? entry : NULL;
+            if (!entry[FILLED]) {
+                return NULL;
+            }
+            *same = entry[KEY_LENGTH] == memo->key_length &&
+                    memcmp(&entry[HEADER_WORDS], memo->key, memo->key_length * sizeof(uint64_t)) == 0;
+            return entry;
         }
     }
     return NULL;
 }
 
-bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-                 uint32_t row_count, bool substituted, block_result *result) {
-    block_memo *memo = s->memo;
-    result->memo_entry = SIZE_MAX;
-    if (row_count == 0 || !write_key(s, memo, variables, variable_count, rows, row_count, substituted)) {
+/// Whether the kept entry's key and memo->key differ at most in their constants: the reference
+/// targets and the rows' reduced constants (see write_key).
+static bool same_shape(const uint64_t *entry, const block_memo *memo) {
+    const uint64_t *key = &entry[HEADER_WORDS], *other = memo->key;
+    if (entry[KEY_LENGTH] != memo->key_length || key[0] != other[0] || key[1] != other[1] || key[2] != other[2]) {
         return false;
     }
-    const uint64_t *entry = find_entry(memo, rows[0]);
-    if (entry == NULL) {
-        result->memo_entry = append_entry(memo, rows[0], answer_length(variable_count, row_count), false);
-        return false;
+    size_t at = 3;
+    for (uint64_t u = 0; u < key[1]; u++, at += 3) {
+        if (key[at] != other[at] || key[at + 1] != other[at + 1]) {
+            return false;
+        }
     }
-    const uint64_t *answer = &entry[HEADER_WORDS + entry[KEY_LENGTH]];
+    for (uint64_t j = 0; j < key[2]; j++) {
+        // Row, priority, relation; the constant is skipped; term count and terms.
+        size_t length = 5 + 2 * (size_t)key[at + 4];
+        if (memcmp(&key[at], &other[at], 3 * sizeof(uint64_t)) != 0 ||
+            memcmp(&key[at + 4], &other[at + 4], (length - 4) * sizeof(uint64_t)) != 0) {
+            return false;
+        }
+        at += length;
+    }
+    return true;
+}
+
+/// Gives fresh entry `offset` the level maps `words` (`length` of them) with `misses`; without
+/// memory it simply has none.
+static void keep_words(block_memo *memo, size_t offset, const uint64_t *words, size_t length, uint64_t misses) {
+    if (length == 0 || !memo_reserve_words(&memo->fresh_maps, &memo->fresh_maps_capacity, memo->fresh_maps_length + length)) {
+        return;
+    }
+    memcpy(&memo->fresh_maps[memo->fresh_maps_length], words, length * sizeof(uint64_t));
+    memo->fresh[offset + MAPS_AT] = memo->fresh_maps_length;
+    memo->fresh[offset + MAPS_LENGTH] = length;
+    memo->fresh[offset + MAPS_MISSES] = misses;
+    memo->fresh_maps_length += length;
+}
+
+/// Gives fresh entry `offset` the kept entry's maps, if it has any, with `misses`.
+static void keep_maps(block_memo *memo, size_t offset, const uint64_t *entry, uint64_t misses) {
+    if (entry[MAPS_LENGTH] > 0) {
+        keep_words(memo, offset, &memo->kept_maps[entry[MAPS_AT]], entry[MAPS_LENGTH], misses);
+    }
+}
+
+/// The ambiguity and ties of a kept answer, into the solver.
+static void restore_flags(solver *s, const uint64_t *answer, const uint32_t *variables, uint32_t variable_count,
+                          const uint32_t *rows, uint32_t row_count) {
     for (uint32_t u = 0; u < variable_count; u++) {
-        s->rep_value[variables[u]] = value_of(answer[3 + 2 * u]);
         if (answer[3 + 2 * u + 1]) {
             s->variable_flags[variables[u]] |= VARIABLE_AMBIGUOUS;
         }
@@ -164,19 +206,99 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
             s->row_flags[rows[j]] |= ROW_TIED;
         }
     }
+}
+
+/// A block answered without solving: the kept answer's counts and work, as if solved again
+/// (the work limit then decides as it would have), but a reused block's active-set steps, of
+/// which it took none.
+static void answer_without_solving(block_result *result, const uint64_t *answer, uint32_t variable_count, bool reused) {
     cnp_solve_report *report = &result->report;
     report->blocks = 1;
-    report->recalled_blocks = 1;
+    report->recalled_blocks = !reused;
+    report->reused_blocks = reused;
     report->dense_variables = variable_count;
     report->largest_block = variable_count;
     report->levels = (uint32_t)answer[0];
-    report->active_set_iterations = (uint32_t)answer[1];
-    // The work the block took counts as if solved again: the limit decides as it would have.
-    result->work = value_of(answer[2]);
+    report->active_set_iterations = reused ? 0 : (uint32_t)answer[1];
+    result->work = double_of(answer[2]);
     result->recalled = true;
+}
+
+/// The kept entry's answer again, bit for bit, in a filled fresh entry.
+static void recall(solver *s, const uint64_t *entry, const uint32_t *variables, uint32_t variable_count,
+                   const uint32_t *rows, uint32_t row_count, block_result *result) {
+    block_memo *memo = s->memo;
+    const uint64_t *answer = &entry[HEADER_WORDS + entry[KEY_LENGTH]];
+    for (uint32_t u = 0; u < variable_count; u++) {
+        s->rep_value[variables[u]] = double_of(answer[3 + 2 * u]);
+    }
+    restore_flags(s, answer, variables, variable_count, rows, row_count);
+    answer_without_solving(result, answer, variable_count, false);
     memcpy(memo->key, &entry[HEADER_WORDS], (entry[KEY_LENGTH] + entry[ANSWER_LENGTH]) * sizeof(uint64_t));
-    append_entry(memo, rows[0], entry[ANSWER_LENGTH], true);
+    size_t offset = append_entry(memo, rows[0], entry[ANSWER_LENGTH], true);
+    if (offset != SIZE_MAX) {
+        keep_maps(memo, offset, entry, entry[MAPS_MISSES]);
+    }
+}
+
+/// Solves the block by the kept entry's level maps into fresh entry result->memo_entry, when
+/// their outcome holds; returns whether it did.
+static bool reuse(solver *s, const uint64_t *entry, const uint32_t *variables, uint32_t variable_count,
+                  const uint32_t *rows, uint32_t row_count, block_result *result) {
+    block_memo *memo = s->memo;
+    uint32_t levels = 0;
+    if (!maps_apply(s, &memo->recorder, variables, variable_count, rows, row_count, &memo->kept_maps[entry[MAPS_AT]],
+                    entry[MAPS_LENGTH], &levels)) {
+        return false;
+    }
+    // The levels, values and ambiguity come from the maps (the kept answer may be another
+    // outcome's, when the maps missed it); a recorded block has no ties. The steps and work
+    // stay the kept solve's.
+    const uint64_t *kept = &entry[HEADER_WORDS + entry[KEY_LENGTH]];
+    uint64_t *fresh = &memo->fresh[result->memo_entry];
+    uint64_t *answer = &fresh[HEADER_WORDS + fresh[KEY_LENGTH]];
+    memset(answer, 0, entry[ANSWER_LENGTH] * sizeof(uint64_t));
+    answer[0] = levels;
+    answer[1] = kept[1];
+    answer[2] = kept[2];
+    for (uint32_t u = 0; u < variable_count; u++) {
+        answer[3 + 2 * u] = word_of(s->rep_value[variables[u]]);
+        answer[3 + 2 * u + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
+    }
+    fresh[FILLED] = 1;
+    answer_without_solving(result, answer, variable_count, true);
+    keep_maps(memo, result->memo_entry, entry, 0);
     return true;
+}
+
+bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                 uint32_t row_count, bool substituted, block_result *result) {
+    block_memo *memo = s->memo;
+    result->memo_entry = SIZE_MAX;
+    if (row_count == 0 || !write_key(s, memo, variables, variable_count, rows, row_count, substituted)) {
+        return false;
+    }
+    bool same = false;
+    const uint64_t *entry = find_entry(memo, rows[0], &same);
+    if (entry != NULL && same) {
+        recall(s, entry, variables, variable_count, rows, row_count, result);
+        return true;
+    }
+    result->memo_entry = append_entry(memo, rows[0], answer_length(variable_count, row_count), false);
+    if (entry == NULL || result->memo_entry == SIZE_MAX || !same_shape(entry, memo)) {
+        return false;
+    }
+    if (entry[MAPS_LENGTH] > 0) {
+        if (reuse(s, entry, variables, variable_count, rows, row_count, result)) {
+            return true;
+        }
+        if (entry[MAPS_MISSES] + 1 < MISSES_BEFORE_RECORDING) {
+            keep_maps(memo, result->memo_entry, entry, entry[MAPS_MISSES] + 1);
+            return false;
+        }
+    }
+    result->record_maps = true;
+    return false;
 }
 
 void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const block_result *result) {
@@ -201,36 +323,56 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
     }
     answer[0] = result->report.levels;
     answer[1] = result->report.active_set_iterations;
-    answer[2] = bits(result->work);
+    answer[2] = word_of(result->work);
     for (uint32_t u = 0; u < variable_count; u++) {
-        answer[3 + 2 * u] = bits(s->rep_value[variables[u]]);
+        answer[3 + 2 * u] = word_of(s->rep_value[variables[u]]);
         answer[3 + 2 * u + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
     }
     entry[FILLED] = 1;
+    const map_recorder *recorder = &memo->recorder;
+    if (result->record_maps && recorder->finished && !recorder->refused) {
+        keep_words(memo, result->memo_entry, recorder->words, recorder->length, 0);
+    }
+}
+
+/// Swaps the kept and fresh arrays `kept` and `fresh` with their lengths and capacities.
+static void swap_words(uint64_t **kept, size_t *kept_length, size_t *kept_capacity, uint64_t **fresh,
+                       size_t *fresh_length, size_t *fresh_capacity) {
+    uint64_t *words = *kept;
+    size_t capacity = *kept_capacity;
+    *kept = *fresh;
+    *kept_capacity = *fresh_capacity;
+    *kept_length = *fresh_length;
+    *fresh = words;
+    *fresh_capacity = capacity;
+    *fresh_length = 0;
 }
 
 void memo_finish(block_memo *memo, bool succeeded) {
     if (!succeeded) {
         memo->kept_length = 0;
+        memo->kept_maps_length = 0;
         return;
     }
-    uint64_t *kept = memo->kept;
-    size_t capacity = memo->kept_capacity;
-    memo->kept = memo->fresh;
-    memo->kept_capacity = memo->fresh_capacity;
-    memo->kept_length = memo->fresh_length;
-    memo->fresh = kept;
-    memo->fresh_capacity = capacity;
-    memo->fresh_length = 0;
+    swap_words(&memo->kept, &memo->kept_length, &memo->kept_capacity, &memo->fresh, &memo->fresh_length,
+               &memo->fresh_capacity);
+    swap_words(&memo->kept_maps, &memo->kept_maps_length, &memo->kept_maps_capacity, &memo->fresh_maps,
+               &memo->fresh_maps_length, &memo->fresh_maps_capacity);
 }
 
 void memo_free(block_memo *memo) {
     free(memo->kept);
     free(memo->fresh);
+    free(memo->kept_maps);
+    free(memo->fresh_maps);
     free(memo->key);
+    maps_free(&memo->recorder);
     *memo = (block_memo){0};
 }
 
 size_t memo_capacity(const block_memo *memo) {
-    return (memo->kept_capacity + memo->fresh_capacity + memo->key_capacity) * sizeof(uint64_t);
+    const map_recorder *r = &memo->recorder;
+    size_t words = memo->kept_capacity + memo->fresh_capacity + memo->kept_maps_capacity + memo->fresh_maps_capacity +
+                   memo->key_capacity + r->capacity;
+    return words * sizeof(uint64_t) + r->doubles_capacity * sizeof(double) + r->indexes_capacity * sizeof(uint32_t);
 }

@@ -110,7 +110,8 @@ struct ProfileCommand: ParsableCommand {
         if layout.rows > 0 {
             profile.notes.append(
                 "Auto Layout: \(layout.variables) variables, \(layout.rows) rows, \(layout.substituted) settled by substitution, "
-                    + "\(layout.blocks) blocks (largest \(layout.largestBlock) unknowns, \(layout.recalledBlocks) recalled from the solve before), "
+                    + "\(layout.blocks) blocks (largest \(layout.largestBlock) unknowns, \(layout.recalledBlocks) recalled from the solve before, "
+                    + "\(layout.reusedBlocks) solved through its kept factorizations), "
                     + "\(layout.activeSetIterations) active-set iterations; "
                     + (layout.reusedSystem ? "the last solve reused the kept system" : "the last solve collected the system anew")
                     + (layout.carriedConstants ? " and carried its new constants through the record of the solve before" : ""))
@@ -122,6 +123,7 @@ struct ProfileCommand: ParsableCommand {
                 ? profile.json(extra: [
                     "variables": layout.variables, "rows": layout.rows, "blocks": layout.blocks,
                     "largest_block": layout.largestBlock, "recalled_blocks": layout.recalledBlocks,
+                    "reused_blocks": layout.reusedBlocks,
                     "active_set_iterations": layout.activeSetIterations,
                     "reused_system": layout.reusedSystem, "carried_constants": layout.carriedConstants,
                 ])

@@ -111,6 +111,29 @@ struct LayoutEditTests {
         if [.tree, .stack, .grid].contains(shape) { #expect(carried >= 20, "\(carried) carried") }
     }
 
+    /// A live resize of a feed cell, one width after another and back: from the third width on,
+    /// the cell's dense blocks are solved through the kept factorizations of their levels, and
+    /// every view's solved rectangle is still the one a fresh solve gives. (A list of cells is
+    /// one block settled through pins instead.)
+    @Test func aLiveResizeReusesKeptFactorizations() throws {
+        let instance = try ConstraintTreeGenerator(shape: .feed, count: 1 + 21).makeScene().instantiate()
+        let window = instance.window
+        window.runUpdateCycle()
+        var reused = 0
+        for (step, width) in [360, 362, 367, 375, 390, 420, 375, 330, 331].enumerated() {
+            window.frame.size.width = CGFloat(width)
+            window.runUpdateCycle()
+            reused += window.layoutReport.reusedBlocks
+            if step >= 2 { #expect(window.layoutReport.reusedBlocks > 0, "width \(width)") }
+            for (view, expected) in zip(subtree(window), try freshSolve(of: window)) {
+                guard let solved = expected.solved, !view.hasAmbiguousLayout else { continue }
+                let kept = window.layoutReport.solvedRect(of: view)
+                #expect(kept.map { isClose($0, solved) } == true, "width \(width): \(view) at \(String(describing: kept)), anew \(solved)")
+            }
+        }
+        #expect(reused >= 14, "\(reused) reused")
+    }
+
     /// A new intrinsic size rewrites the view's rows; losing it (no intrinsic metric) removes
     /// rows, so the system is collected again.
     @Test func anIntrinsicSizeChangeIsWrittenInPlace() {

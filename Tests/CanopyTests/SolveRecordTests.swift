@@ -248,6 +248,53 @@ struct SolveRecordTests {
         #expect(recalled > 500 && solvedAgain > 500, "\(recalled) recalled, \(solvedAgain) solved again")
     }
 
+    /// Random systems with dense blocks, solved through one record again and again with new
+    /// constants (small and large changes): a block of the shape of one before is solved
+    /// through the kept maps of its levels when its active sets hold, and afresh otherwise.
+    /// Everything is what a solve without a record gives: values and row errors up to rounding;
+    /// states, ambiguity, conflict groups and the counts exactly (but the active-set steps,
+    /// which a reused block does not take).
+    @Test func reusedBlocksGiveWhatSolvingGives() {
+        let solver = SolverMemory()
+        let (workspace, record) = (solver.workspace, solver.record)
+        defer { withExtendedLifetime(solver) {} }
+        var reused = 0, solvedAgain = 0
+        let changes: [Double] = [0.125, -0.5, 3, -40, 250, 1e4]
+        for seed in UInt64(0)..<1_500 {
+            let random = SolverFuzzTests.RandomSystem(seed: seed)
+            var system = CoreSystem(variableCount: random.variableCount, rows: random.rows, terms: random.terms)
+            var generator = SplitMix64(seed: seed)
+            for step in 0..<8 {
+                for _ in 0...(step % 2) {
+                    system.rows[Int.random(in: 0..<system.rows.count, using: &generator)].constant +=
+                        changes.randomElement(using: &generator)!
+                }
+                var fresh = system
+                let (freshStatus, freshReport) = fresh.solve(in: workspace)
+                let (status, report) = system.solve(in: workspace, recording: record)
+                let context = "seed \(seed) step \(step)"
+                #expect(status == freshStatus, "\(context)")
+                guard status == CNP_OK else { break }
+                let far = (0..<system.variableCount).filter { !isClose(system.values[$0], fresh.values[$0]) }
+                #expect(far.isEmpty, "\(context): \(far)")
+                // A row's error is a difference of its terms: it is close on the terms' scale.
+                let farErrors = (0..<system.rows.count).filter { r in
+                    let row = system.rows[r], range = Int(row.first_term)..<Int(row.first_term + row.term_count)
+                    let scale = range.reduce(abs(row.constant)) { $0 + abs(system.terms[$1].coefficient * system.values[Int(system.terms[$1].variable)]) }
+                    return abs(system.errors[r] - fresh.errors[r]) > 1e-9 * max(1, scale)
+                }
+                #expect(farErrors.isEmpty, "\(context): row errors \(farErrors)")
+                #expect(system.states == fresh.states && system.variableStates == fresh.variableStates, "\(context)")
+                #expect(system.groups == fresh.groups, "\(context)")
+                #expect(report.blocks == freshReport.blocks && report.levels == freshReport.levels, "\(context)")
+                #expect(report.broken_rows == freshReport.broken_rows && report.largest_block == freshReport.largest_block)
+                reused += Int(report.reused_blocks)
+                solvedAgain += Int(report.blocks - report.recalled_blocks - report.reused_blocks)
+            }
+        }
+        #expect(reused > 500 && solvedAgain > 500, "\(reused) reused, \(solvedAgain) solved again")
+    }
+
     /// What a record cannot carry is refused, and the record is emptied.
     @Test func aRecordRefusesWhatItCannotCarry() {
         let solver = SolverMemory()

@@ -343,6 +343,7 @@ final class LayoutEngine {
         report.blocks = Int(solution.stats.blocks)
         report.largestBlock = Int(solution.stats.largest_block)
         report.recalledBlocks = Int(solution.stats.recalled_blocks)
+        report.reusedBlocks = Int(solution.stats.reused_blocks)
         report.substituted = Int(solution.stats.substituted)
         report.activeSetIterations = Int(solution.stats.active_set_iterations)
         report.conflicts = conflicts(solution, of: system)

@@ -53,6 +53,10 @@ public struct LayoutReport {
     /// Of the blocks, those whose inputs were those of a block of the previous solve, bit
     /// for bit, and which got its answer again without being solved.
     public internal(set) var recalledBlocks = 0
+    /// Of the blocks, dense ones whose inputs differed from a block of the previous solve only
+    /// in their constants (a new window width, say) and whose priority levels kept their
+    /// active sets: solved again through that block's kept factorizations, without factoring.
+    public internal(set) var reusedBlocks = 0
     /// Variables settled by substitution.
     public internal(set) var substituted = 0
     /// Active-set iterations over all blocks and levels.
