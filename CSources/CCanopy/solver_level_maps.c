@@ -18,7 +18,12 @@
  * and every uncounted one holds (the active set's own stopping rules), and the same rows are
  * violated. A failed check leaves the block to be solved afresh. Each level's answer is a
  * convex problem's optimum, unique where it matters, so a checked answer is the solve's up to
- * rounding, and a function of the constants alone, whatever came between.
+ * rounding (and the rows' tolerances, where rows are that close to degenerate). While a block
+ * keeps its maps, the same constants give it the same bits.
+ *
+ * What is kept is each level's factorizations applied to every unit input once, at recording:
+ * the columns of the map, n (and the working set's size) per input. Applying them costs a
+ * multiply-add per entry, where solving costs a pivoted QR per step and per lock.
  *
  * Blocks with conflicts or ties are not recorded: their flags come from searches the maps do
  * not follow.
@@ -336,6 +341,9 @@ static bool apply_level(map_state *m) {
     for (uint32_t j = start; j < end; j++) {
         int8_t sign = sign_of(s, m->rows[j]);
         if (sign != 0 && !(flags[j - start] & VIOLATED)) {
+            if (m->inherited_count == m->row_count) {
+                return false; // levels that overlap: not a record this file wrote
+            }
             m->inherited[m->inherited_count] = m->rows[j];
             m->inherited_sign[m->inherited_count++] = sign;
         }

@@ -16,8 +16,9 @@
  * A block whose key differs from the kept one only in its constants (the reference targets and
  * the rows' reduced constants) has the kept block's shape. Solving it on the calling thread
  * records its level maps (solver_level_maps.c), which entries then carry from solve to solve;
- * the next block of that shape is solved by them when their outcome holds. Maps whose outcome
- * failed twice in a row are recorded again.
+ * the next block of that shape is solved by them when their outcome holds. Blocks are recorded
+ * only when fewer than 16 are solved, and small ones only; maps whose outcome failed twice in a
+ * row are recorded again, and a shape whose recording was refused is not recorded again.
  */
 #include "solver_internal.h"
 
@@ -34,6 +35,13 @@ enum { FIRST_ROW = 0, KEY_LENGTH = 1, ANSWER_LENGTH = 2, FILLED = 3, MAPS_AT = 4
 /// old maps, which a layout that swings between two states (two widths) matches every other
 /// solve, while recording costs a solve per input of each level.
 enum { MISSES_BEFORE_RECORDING = 2 };
+/// The misses of a shape whose recording was refused (a conflict or ties, which the maps do not
+/// follow): it is not recorded again while it keeps its shape.
+#define REFUSED UINT64_MAX
+/// Blocks larger than this are not recorded: the recording's work (a least-squares solve per
+/// input of each level) is not counted against the work limit, and stays small under it. Blocks
+/// of one unknown are solved on the line, at less than the maps' cost.
+enum { MOST_MAPPED_UNKNOWNS = 32, MOST_MAPPED_ROWS = 128 };
 
 bool memo_reserve_words(uint64_t **words, size_t *capacity, size_t count) {
     if (count <= *capacity) {
@@ -173,24 +181,23 @@ static bool same_shape(const uint64_t *entry, const block_memo *memo) {
     return true;
 }
 
-/// Gives fresh entry `offset` the level maps `words` (`length` of them) with `misses`; without
-/// memory it simply has none.
+/// Gives fresh entry `offset` `misses` and the level maps `words` (`length` of them); without
+/// memory it simply has no maps.
 static void keep_words(block_memo *memo, size_t offset, const uint64_t *words, size_t length, uint64_t misses) {
+    memo->fresh[offset + MAPS_MISSES] = misses;
     if (length == 0 || !memo_reserve_words(&memo->fresh_maps, &memo->fresh_maps_capacity, memo->fresh_maps_length + length)) {
         return;
     }
     memcpy(&memo->fresh_maps[memo->fresh_maps_length], words, length * sizeof(uint64_t));
     memo->fresh[offset + MAPS_AT] = memo->fresh_maps_length;
     memo->fresh[offset + MAPS_LENGTH] = length;
-    memo->fresh[offset + MAPS_MISSES] = misses;
     memo->fresh_maps_length += length;
 }
 
-/// Gives fresh entry `offset` the kept entry's maps, if it has any, with `misses`.
+/// Gives fresh entry `offset` `misses` and the kept entry's maps, if it has any.
 static void keep_maps(block_memo *memo, size_t offset, const uint64_t *entry, uint64_t misses) {
-    if (entry[MAPS_LENGTH] > 0) {
-        keep_words(memo, offset, &memo->kept_maps[entry[MAPS_AT]], entry[MAPS_LENGTH], misses);
-    }
+    size_t length = entry[MAPS_LENGTH];
+    keep_words(memo, offset, length > 0 ? &memo->kept_maps[entry[MAPS_AT]] : NULL, length, misses);
 }
 
 /// The ambiguity and ties of a kept answer, into the solver.
@@ -208,9 +215,8 @@ static void restore_flags(solver *s, const uint64_t *answer, const uint32_t *var
     }
 }
 
-/// A block answered without solving: the kept answer's counts and work, as if solved again
-/// (the work limit then decides as it would have), but a reused block's active-set steps, of
-/// which it took none.
+/// A block answered without solving: the answer's counts and work, those of the solve or the
+/// reuse that gave it (so the work limit decides as it did then).
 static void answer_without_solving(block_result *result, const uint64_t *answer, uint32_t variable_count, bool reused) {
     cnp_solve_report *report = &result->report;
     report->blocks = 1;
@@ -219,7 +225,7 @@ static void answer_without_solving(block_result *result, const uint64_t *answer,
     report->dense_variables = variable_count;
     report->largest_block = variable_count;
     report->levels = (uint32_t)answer[0];
-    report->active_set_iterations = reused ? 0 : (uint32_t)answer[1];
+    report->active_set_iterations = (uint32_t)answer[1];
     result->work = double_of(answer[2]);
     result->recalled = true;
 }
@@ -252,15 +258,13 @@ static bool reuse(solver *s, const uint64_t *entry, const uint32_t *variables, u
         return false;
     }
     // The levels, values and ambiguity come from the maps (the kept answer may be another
-    // outcome's, when the maps missed it); a recorded block has no ties. The steps and work
-    // stay the kept solve's.
-    const uint64_t *kept = &entry[HEADER_WORDS + entry[KEY_LENGTH]];
+    // outcome's, when the maps missed it); a recorded block has no ties. No active-set step
+    // was taken, and the work is the maps' multiply-adds.
     uint64_t *fresh = &memo->fresh[result->memo_entry];
     uint64_t *answer = &fresh[HEADER_WORDS + fresh[KEY_LENGTH]];
     memset(answer, 0, entry[ANSWER_LENGTH] * sizeof(uint64_t));
     answer[0] = levels;
-    answer[1] = kept[1];
-    answer[2] = kept[2];
+    answer[2] = word_of(2.0 * (double)entry[MAPS_LENGTH]);
     for (uint32_t u = 0; u < variable_count; u++) {
         answer[3 + 2 * u] = word_of(s->rep_value[variables[u]]);
         answer[3 + 2 * u + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
@@ -288,16 +292,14 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
     if (entry == NULL || result->memo_entry == SIZE_MAX || !same_shape(entry, memo)) {
         return false;
     }
-    if (entry[MAPS_LENGTH] > 0) {
-        if (reuse(s, entry, variables, variable_count, rows, row_count, result)) {
-            return true;
-        }
-        if (entry[MAPS_MISSES] + 1 < MISSES_BEFORE_RECORDING) {
-            keep_maps(memo, result->memo_entry, entry, entry[MAPS_MISSES] + 1);
-            return false;
-        }
+    if (entry[MAPS_LENGTH] > 0 && reuse(s, entry, variables, variable_count, rows, row_count, result)) {
+        return true;
     }
-    result->record_maps = true;
+    // The old maps stay until new ones are recorded (the merge may record none).
+    uint64_t misses = entry[MAPS_MISSES] == REFUSED ? REFUSED : entry[MAPS_MISSES] + 1;
+    keep_maps(memo, result->memo_entry, entry, misses);
+    result->record_maps = misses != REFUSED && (entry[MAPS_LENGTH] == 0 || misses >= MISSES_BEFORE_RECORDING) &&
+                          variable_count > 1 && variable_count <= MOST_MAPPED_UNKNOWNS && row_count <= MOST_MAPPED_ROWS;
     return false;
 }
 
@@ -330,7 +332,9 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
     }
     entry[FILLED] = 1;
     const map_recorder *recorder = &memo->recorder;
-    if (result->record_maps && recorder->finished && !recorder->refused) {
+    if (result->record_maps && recorder->refused) {
+        entry[MAPS_MISSES] = REFUSED;
+    } else if (result->record_maps && recorder->finished) {
         keep_words(memo, result->memo_entry, recorder->words, recorder->length, 0);
     }
 }

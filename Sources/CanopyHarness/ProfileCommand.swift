@@ -111,7 +111,7 @@ struct ProfileCommand: ParsableCommand {
             profile.notes.append(
                 "Auto Layout: \(layout.variables) variables, \(layout.rows) rows, \(layout.substituted) settled by substitution, "
                     + "\(layout.blocks) blocks (largest \(layout.largestBlock) unknowns, \(layout.recalledBlocks) recalled from the solve before, "
-                    + "\(layout.reusedBlocks) solved through its kept factorizations), "
+                    + "\(layout.reusedBlocks) solved through kept level maps), "
                     + "\(layout.activeSetIterations) active-set iterations; "
                     + (layout.reusedSystem ? "the last solve reused the kept system" : "the last solve collected the system anew")
                     + (layout.carriedConstants ? " and carried its new constants through the record of the solve before" : ""))

@@ -295,6 +295,32 @@ struct SolveRecordTests {
         #expect(reused > 500 && solvedAgain > 500, "\(reused) reused, \(solvedAgain) solved again")
     }
 
+    /// A block whose active set swings between two states (a soft bound met or not as a width
+    /// grows): kept maps serve the state they were recorded in; a first miss keeps them, a
+    /// second records the new state's. So a layout that swings back and forth is reused every
+    /// other solve, and the answers are always a fresh solve's.
+    @Test func levelMapsFollowTheActiveSet() {
+        let solver = SolverMemory()
+        let (workspace, record) = (solver.workspace, solver.record)
+        defer { withExtendedLifetime(solver) {} }
+        var system = CoreSystem(variableCount: 2)
+        system.add([(0, 1), (1, 1)], CNP_RELATION_EQUAL, 0, priority: 750)  // x0 + x1 == width
+        system.add([(0, 1)], CNP_RELATION_LESS_EQUAL, 100, priority: 500)     // x0 <= 100
+        system.add([(0, 1), (1, -1)], CNP_RELATION_EQUAL, 0, priority: 250)  // x0 == x1
+        var reused: [UInt32] = []
+        for width in [150.0, 160, 170, 300, 310, 320, 150, 300, 150, 300] {
+            system.rows[0].constant = width
+            var fresh = system
+            _ = fresh.solve(in: workspace)
+            let (status, report) = system.solve(in: workspace, recording: record)
+            #expect(status == CNP_OK && system.values.indices.allSatisfy { isClose(system.values[$0], fresh.values[$0]) })
+            #expect(report.blocks == 1)
+            reused.append(report.reused_blocks)
+        }
+        #expect(isClose(system.values[0], 100) && isClose(system.values[1], 200))
+        #expect(reused == [0, 0, 1, 0, 0, 1, 0, 1, 0, 1])
+    }
+
     /// What a record cannot carry is refused, and the record is emptied.
     @Test func aRecordRefusesWhatItCannotCarry() {
         let solver = SolverMemory()

@@ -165,7 +165,8 @@ typedef struct cnp_solve_report {
     uint32_t recalled_blocks;
     /// Of `blocks`, dense ones whose inputs differed from a block of the previous recorded
     /// solve only in their constants, and whose levels kept their active sets: solved again
-    /// from that block's kept factorizations, without factoring.
+    /// through that block's kept level maps (its levels' factorizations applied to each unit
+    /// input when recorded), without factoring.
     uint32_t reused_blocks;
 } cnp_solve_report;
 
@@ -217,14 +218,16 @@ size_t cnp_solve_record_capacity(const cnp_solve_record *record);
 /// gets that answer again without being solved (`report->recalled_blocks`), so the result is
 /// the one solving gives. A failed solve keeps no answers. A dense block whose inputs differ
 /// from a kept block's only in their constants (the reference targets and the constants of the
-/// rows as substitution left them) is solved and, when fewer than 16 blocks are solved, its
-/// priority levels are kept as linear maps of their right-hand sides (the factorizations each
-/// ended with, applied once per input). The next block of that shape is solved through them
-/// (`report->reused_blocks`) when every level keeps its active set: the active set's own
-/// stopping rules hold at the mapped point, and the same rows are violated; otherwise it is
-/// solved afresh, and after two such solves in a row, recorded again. The answer is the solve's up to rounding (within the rows' tolerances where
-/// constraints are that close to degenerate); while a block is reused, the same constants give
-/// it the same bits.
+/// rows as substitution left them) is solved and, when fewer than 16 blocks are solved and it
+/// has 2 to 32 unknowns and at most 128 rows, its priority levels are kept as linear maps of
+/// their right-hand sides (the factorizations each ended with, applied once per input; that
+/// work is not counted against the limit). The next block of that shape is solved through them
+/// (`report->reused_blocks`, no active-set steps) when every level keeps its active set: the
+/// active set's own stopping rules hold at the mapped point, and the same rows are violated;
+/// otherwise it is solved afresh, and after two such solves in a row, recorded again. Blocks
+/// with conflicts or ties are not recorded. The answer is the solve's up to rounding (within
+/// the rows' tolerances where constraints are that close to degenerate); while a block keeps
+/// its maps, the same constants give it the same bits.
 ///
 /// When the record cannot grow, the solve goes on without it.
 cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,

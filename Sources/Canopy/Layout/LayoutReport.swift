@@ -55,7 +55,8 @@ public struct LayoutReport {
     public internal(set) var recalledBlocks = 0
     /// Of the blocks, dense ones whose inputs differed from a block of the previous solve only
     /// in their constants (a new window width, say) and whose priority levels kept their
-    /// active sets: solved again through that block's kept factorizations, without factoring.
+    /// active sets: solved again through the maps kept from that block's levels (their
+    /// factorizations applied once to each unit input), without factoring.
     public internal(set) var reusedBlocks = 0
     /// Variables settled by substitution.
     public internal(set) var substituted = 0
