@@ -494,6 +494,7 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     }
     if (report != NULL) {
         *report = s.report;
+        report->solved_blocks = s.solved_blocks;
     }
     return status;
 }

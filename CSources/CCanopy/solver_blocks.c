@@ -119,6 +119,7 @@ static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t 
     s->next_group += result->groups;
     add_counts(&s->report, &result->report);
     s->work += result->work;
+    s->solved_blocks += !result->recalled;
     if (result->outcome == BLOCK_NEEDS_ORIGINAL_ROWS) {
         s->row_flags[rows[0]] |= ROW_UNSOUND;
         (*flagged)++;

@@ -14,6 +14,7 @@
  *   solver_kernel_*.c   the dense factorizations, by LAPACK and by hand for tiny blocks
  *   solver_record.c     substitution's eliminations kept, and new constants carried through them
  *   solver_memo.c       dense blocks' answers kept from one recorded solve to the next
+ *   solver_level_maps.c a dense block's levels as linear maps, to solve it again for new constants
  *   solver_pins.c       large blocks: soft pins made required, when that gives the answer
  *   solver_relax.c      large blocks: required inequalities left out until they are needed
  *   solver_banded.c     large blocks of differences and pulls: a banded active set
@@ -207,6 +208,10 @@ typedef struct map_recorder {
     size_t indexes_capacity;
 } map_recorder;
 
+/// The passes over the whole system of one solve whose entries the memo keeps apart (a large
+/// block's solve makes one for the pins, one per round of relaxation, and a dense one).
+#define MEMO_PASSES 16
+
 /// Dense blocks' answers kept from one recorded solve to the next (solver_memo.c): entries of
 /// 64-bit words, [first row, key length, answer length, filled, maps at, maps length, maps'
 /// misses, key..., answer...], in order of the blocks' first rows; an entry whose answer is not filled in (yet)
@@ -219,6 +224,11 @@ typedef struct block_memo {
     uint64_t *kept_maps, *fresh_maps;
     size_t kept_maps_length, kept_maps_capacity, fresh_maps_length, fresh_maps_capacity;
     size_t cursor;      // the next kept entry to compare
+    size_t pass_end;    // where the kept entries of the current pass end
+    /// Where each pass's entries start, among the kept ones and the fresh ones; passes past
+    /// MEMO_PASSES share the last one's run.
+    size_t kept_pass_start[MEMO_PASSES], fresh_pass_start[MEMO_PASSES];
+    uint32_t kept_passes, pass;
     uint64_t *key;      // scratch: a block's key, then its answer
     size_t key_length, key_capacity;
     map_recorder recorder;
@@ -233,6 +243,8 @@ typedef struct solver {
     cnp_workspace *workspace;
     /// Estimated floating-point operations spent on dense work so far.
     double work;
+    /// Blocks solved (neither recalled nor reused) over every pass.
+    uint32_t solved_blocks;
     uint32_t next_group;
 
     // Variables. Substitution keeps every variable as scale * (its representative) + offset.
@@ -488,8 +500,8 @@ void record_forget(cnp_solve_record *record);
 block_memo *record_memo(cnp_solve_record *record);
 
 // solver_memo.c
-/// Starts a pass over the whole system: no answers kept from it yet, the previous solve's read
-/// from the start.
+/// Starts a pass over the whole system: its blocks are compared with those of the same pass of
+/// the previous solve (the first pass of a solve starts with no answers kept from it yet).
 void memo_begin(block_memo *memo);
 /// Starts the block's entry among this solve's (blocks come in order) and, when its inputs are
 /// bit for bit those of a block of the previous solve, gives it that block's answer: values,

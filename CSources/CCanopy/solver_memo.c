@@ -1,6 +1,9 @@
 /*
  * Block answers kept between recorded solves: a dense block whose inputs are bit for bit those
- * of a block the previous solve solved gets that block's answer again, without solving.
+ * of a block the previous solve solved gets that block's answer again, without solving. A solve
+ * may pass over the whole system several times (pins, rounds of relaxation, the dense path, for
+ * a large block); each pass's blocks are kept apart and compared with the same pass's of the
+ * previous solve.
  *
  * A block's answer depends only on its own inputs (cnp_solve's determinism): its unknowns and
  * their reference pulls, and its rows in order, each with its priority, relation, constant and
@@ -61,9 +64,17 @@ bool memo_reserve_words(uint64_t **words, size_t *capacity, size_t count) {
 }
 
 void memo_begin(block_memo *memo) {
-    memo->fresh_length = 0;
-    memo->fresh_maps_length = 0;
-    memo->cursor = 0;
+    uint32_t pass = memo->pass++;
+    if (pass == 0) {
+        memo->fresh_length = 0;
+        memo->fresh_maps_length = 0;
+    }
+    if (pass < MEMO_PASSES) {
+        memo->fresh_pass_start[pass] = memo->fresh_length;
+    }
+    bool kept = pass < memo->kept_passes;
+    memo->cursor = kept ? memo->kept_pass_start[pass] : memo->kept_length;
+    memo->pass_end = kept && pass + 1 < memo->kept_passes ? memo->kept_pass_start[pass + 1] : memo->kept_length;
 }
 
 /// The words of a block's answer: 3 counts, 2 per unknown, 1 per row.
@@ -138,7 +149,7 @@ static size_t append_entry(block_memo *memo, uint32_t first_row, size_t answer_w
 /// good.
 static const uint64_t *find_entry(block_memo *memo, uint32_t first_row, bool *same) {
     *same = false;
-    while (memo->cursor < memo->kept_length) {
+    while (memo->cursor < memo->pass_end) {
         const uint64_t *entry = &memo->kept[memo->cursor];
         if (entry[FIRST_ROW] > first_row) {
             return NULL;
@@ -353,11 +364,16 @@ static void swap_words(uint64_t **kept, size_t *kept_length, size_t *kept_capaci
 }
 
 void memo_finish(block_memo *memo, bool succeeded) {
+    uint32_t passes = memo->pass < MEMO_PASSES ? memo->pass : MEMO_PASSES;
+    memo->pass = 0;
     if (!succeeded) {
         memo->kept_length = 0;
         memo->kept_maps_length = 0;
+        memo->kept_passes = 0;
         return;
     }
+    memcpy(memo->kept_pass_start, memo->fresh_pass_start, sizeof memo->kept_pass_start);
+    memo->kept_passes = passes;
     swap_words(&memo->kept, &memo->kept_length, &memo->kept_capacity, &memo->fresh, &memo->fresh_length,
                &memo->fresh_capacity);
     swap_words(&memo->kept_maps, &memo->kept_maps_length, &memo->kept_maps_capacity, &memo->fresh_maps,

@@ -168,6 +168,11 @@ typedef struct cnp_solve_report {
     /// through that block's kept level maps (its levels' factorizations applied to each unit
     /// input when recorded), without factoring.
     uint32_t reused_blocks;
+    /// Blocks solved (neither recalled nor reused) over every pass the solve made over the
+    /// system: a large block's solve may make one with soft pins made required and one per
+    /// round of relaxation before the answer's (see cnp_solve_recording), whose blocks the
+    /// other counts leave out.
+    uint32_t solved_blocks;
 } cnp_solve_report;
 
 /// Solves `system` into `solution`. `report` may be NULL.
@@ -216,7 +221,8 @@ size_t cnp_solve_record_capacity(const cnp_solve_record *record);
 /// Whatever the system, `record` also keeps each dense block's answer (but for blocks with
 /// conflicting rows): a block of the next recorded solve whose inputs are the same bit for bit
 /// gets that answer again without being solved (`report->recalled_blocks`), so the result is
-/// the one solving gives. A failed solve keeps no answers. A dense block whose inputs differ
+/// the one solving gives. A solve that passes over the system several times (pins, rounds of
+/// relaxation) has each pass's blocks compared with the same pass's of the previous solve. A failed solve keeps no answers. A dense block whose inputs differ
 /// from a kept block's only in their constants (the reference targets and the constants of the
 /// rows as substitution left them) is solved and, when fewer than 16 blocks are solved and it
 /// has 2 to 32 unknowns and at most 128 rows, its priority levels are kept as linear maps of
