@@ -123,7 +123,8 @@ static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t 
     if (result->outcome == BLOCK_NEEDS_ORIGINAL_ROWS) {
         s->row_flags[rows[0]] |= ROW_UNSOUND;
         (*flagged)++;
-    } else if (s->memo != NULL && !result->recalled) {
+    }
+    if (s->memo != NULL && !result->recalled) {
         uint32_t first = list->variable_start[b];
         memo_keep(s, &s->block_variables[first], list->variable_start[b + 1] - first, result);
     }

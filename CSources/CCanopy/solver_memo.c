@@ -13,8 +13,9 @@
  * the block leaves behind: the unknowns' values and ambiguity, the rows' ties, and the report's
  * counts and work. Every block's entry is started when it is looked up, in block order (unless
  * memory runs out: the block is then simply not kept), and a solved block's answer is filled
- * in afterwards, whichever lane solved it and when. A block that met a conflict is not filled
- * in (its rows' conflict groups are numbered across blocks).
+ * in afterwards, whichever lane solved it and when. A block that met a conflict keeps the rows
+ * it broke and its conflict groups, numbered from its first (the merge numbers them across
+ * blocks).
  *
  * A block whose key differs from the kept one only in its constants (the reference targets and
  * the rows' reduced constants) has the kept block's shape. Solving it on the calling thread
@@ -77,9 +78,24 @@ void memo_begin(block_memo *memo) {
     memo->pass_end = kept && pass + 1 < memo->kept_passes ? memo->kept_pass_start[pass + 1] : memo->kept_length;
 }
 
-/// The words of a block's answer: 3 counts, 2 per unknown, 1 per row.
+/// A block's answer: its levels, active-set steps, work, conflict groups and outcome, then a
+/// value and an ambiguity flag per unknown, then a word per row (in key order): ROW_TIED,
+/// ROW_CONFLICT and ROW_BROKEN as they were, and its conflict group counted from the block's
+/// first, plus 1 (0 for none), above them. A block that needs its original rows (its required
+/// rows conflict after substitution) keeps only that outcome and its steps and work.
+enum { LEVELS = 0, STEPS = 1, WORK = 2, GROUPS = 3, OUTCOME = 4, ANSWER_HEAD = 5 };
+enum { KEPT_ROW_FLAGS = ROW_TIED | ROW_CONFLICT | ROW_BROKEN, GROUP_SHIFT = 8 };
+
 static size_t answer_length(uint32_t variable_count, uint32_t row_count) {
-    return 3 + 2 * (size_t)variable_count + row_count;
+    return ANSWER_HEAD + 2 * (size_t)variable_count + row_count;
+}
+
+static size_t value_word(uint32_t u) {
+    return ANSWER_HEAD + 2 * (size_t)u;
+}
+
+static size_t row_word(uint32_t variable_count, uint32_t j) {
+    return ANSWER_HEAD + 2 * (size_t)variable_count + j;
 }
 
 /// Writes the block's key into memo->key; false when memory is out.
@@ -211,33 +227,50 @@ static void keep_maps(block_memo *memo, size_t offset, const uint64_t *entry, ui
     keep_words(memo, offset, length > 0 ? &memo->kept_maps[entry[MAPS_AT]] : NULL, length, misses);
 }
 
-/// The ambiguity and ties of a kept answer, into the solver.
+/// The ambiguity, ties and conflicts of a kept answer, into the solver (the conflict groups
+/// numbered from 0, as a lane numbers them: the merge moves them past the blocks' before).
 static void restore_flags(solver *s, const uint64_t *answer, const uint32_t *variables, uint32_t variable_count,
                           const uint32_t *rows, uint32_t row_count) {
     for (uint32_t u = 0; u < variable_count; u++) {
-        if (answer[3 + 2 * u + 1]) {
+        if (answer[value_word(u) + 1]) {
             s->variable_flags[variables[u]] |= VARIABLE_AMBIGUOUS;
         }
     }
     for (uint32_t j = 0; j < row_count; j++) {
-        if (answer[3 + 2 * (size_t)variable_count + j]) {
-            s->row_flags[rows[j]] |= ROW_TIED;
+        uint64_t word = answer[row_word(variable_count, j)];
+        s->row_flags[rows[j]] |= (uint8_t)(word & KEPT_ROW_FLAGS);
+        if (word >> GROUP_SHIFT) {
+            s->group[rows[j]] = (uint32_t)(word >> GROUP_SHIFT) - 1;
         }
     }
 }
 
+/// The rows of a kept answer that were broken.
+static uint32_t broken_rows(const uint64_t *answer, uint32_t variable_count, uint32_t row_count) {
+    uint32_t broken = 0;
+    for (uint32_t j = 0; j < row_count; j++) {
+        broken += (answer[row_word(variable_count, j)] & ROW_BROKEN) != 0;
+    }
+    return broken;
+}
+
 /// A block answered without solving: the answer's counts and work, those of the solve or the
 /// reuse that gave it (so the work limit decides as it did then).
-static void answer_without_solving(block_result *result, const uint64_t *answer, uint32_t variable_count, bool reused) {
+static void answer_without_solving(block_result *result, const uint64_t *answer, uint32_t variable_count,
+                                   uint32_t row_count, bool reused) {
     cnp_solve_report *report = &result->report;
-    report->blocks = 1;
-    report->recalled_blocks = !reused;
+    result->outcome = (block_outcome)answer[OUTCOME];
+    bool solved = result->outcome == BLOCK_SOLVED;
+    report->blocks = solved;
+    report->recalled_blocks = solved && !reused;
     report->reused_blocks = reused;
-    report->dense_variables = variable_count;
-    report->largest_block = variable_count;
-    report->levels = (uint32_t)answer[0];
-    report->active_set_iterations = (uint32_t)answer[1];
-    result->work = double_of(answer[2]);
+    report->dense_variables = solved ? variable_count : 0;
+    report->largest_block = solved ? variable_count : 0;
+    report->levels = (uint32_t)answer[LEVELS];
+    report->active_set_iterations = (uint32_t)answer[STEPS];
+    report->broken_rows = broken_rows(answer, variable_count, row_count);
+    result->work = double_of(answer[WORK]);
+    result->groups = (uint32_t)answer[GROUPS];
     result->recalled = true;
 }
 
@@ -246,11 +279,13 @@ static void recall(solver *s, const uint64_t *entry, const uint32_t *variables, 
                    const uint32_t *rows, uint32_t row_count, block_result *result) {
     block_memo *memo = s->memo;
     const uint64_t *answer = &entry[HEADER_WORDS + entry[KEY_LENGTH]];
-    for (uint32_t u = 0; u < variable_count; u++) {
-        s->rep_value[variables[u]] = double_of(answer[3 + 2 * u]);
+    if (answer[OUTCOME] == BLOCK_SOLVED) {
+        for (uint32_t u = 0; u < variable_count; u++) {
+            s->rep_value[variables[u]] = double_of(answer[value_word(u)]);
+        }
+        restore_flags(s, answer, variables, variable_count, rows, row_count);
     }
-    restore_flags(s, answer, variables, variable_count, rows, row_count);
-    answer_without_solving(result, answer, variable_count, false);
+    answer_without_solving(result, answer, variable_count, row_count, false);
     memcpy(memo->key, &entry[HEADER_WORDS], (entry[KEY_LENGTH] + entry[ANSWER_LENGTH]) * sizeof(uint64_t));
     size_t offset = append_entry(memo, rows[0], entry[ANSWER_LENGTH], true);
     if (offset != SIZE_MAX) {
@@ -274,14 +309,14 @@ static bool reuse(solver *s, const uint64_t *entry, const uint32_t *variables, u
     uint64_t *fresh = &memo->fresh[result->memo_entry];
     uint64_t *answer = &fresh[HEADER_WORDS + fresh[KEY_LENGTH]];
     memset(answer, 0, entry[ANSWER_LENGTH] * sizeof(uint64_t));
-    answer[0] = levels;
-    answer[2] = word_of(2.0 * (double)entry[MAPS_LENGTH]);
+    answer[LEVELS] = levels;
+    answer[WORK] = word_of(2.0 * (double)entry[MAPS_LENGTH]);
     for (uint32_t u = 0; u < variable_count; u++) {
-        answer[3 + 2 * u] = word_of(s->rep_value[variables[u]]);
-        answer[3 + 2 * u + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
+        answer[value_word(u)] = word_of(s->rep_value[variables[u]]);
+        answer[value_word(u) + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
     }
     fresh[FILLED] = 1;
-    answer_without_solving(result, answer, variable_count, true);
+    answer_without_solving(result, answer, variable_count, row_count, true);
     keep_maps(memo, result->memo_entry, entry, 0);
     return true;
 }
@@ -323,23 +358,25 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
     const uint64_t *key = &entry[HEADER_WORDS];
     uint64_t *answer = &entry[HEADER_WORDS + entry[KEY_LENGTH]];
     uint32_t row_count = (uint32_t)key[2];
-    // The rows are looked up in key order, the order memo_recall reads the ties in (the block's
-    // own list was sorted by level as it was solved).
+    // The rows are looked up in key order, the order memo_recall reads them in (the block's
+    // own list was sorted by level as it was solved). The merge has moved the block's conflict
+    // groups past the ones before it: they are kept from the block's first.
+    uint32_t first_group = s->next_group - result->groups;
     size_t at = 3 + 3 * (size_t)variable_count;
     for (uint32_t j = 0; j < row_count; j++) {
         uint32_t r = (uint32_t)key[at];
-        if (s->row_flags[r] & (ROW_CONFLICT | ROW_BROKEN)) {
-            return;
-        }
-        answer[3 + 2 * (size_t)variable_count + j] = (s->row_flags[r] & ROW_TIED) != 0;
+        uint64_t group = s->group[r] == NONE ? 0 : (uint64_t)(s->group[r] - first_group) + 1;
+        answer[row_word(variable_count, j)] = (s->row_flags[r] & KEPT_ROW_FLAGS) | group << GROUP_SHIFT;
         at += 5 + 2 * key[at + 4];
     }
-    answer[0] = result->report.levels;
-    answer[1] = result->report.active_set_iterations;
-    answer[2] = word_of(result->work);
+    answer[LEVELS] = result->report.levels;
+    answer[STEPS] = result->report.active_set_iterations;
+    answer[WORK] = word_of(result->work);
+    answer[GROUPS] = result->groups;
+    answer[OUTCOME] = result->outcome;
     for (uint32_t u = 0; u < variable_count; u++) {
-        answer[3 + 2 * u] = word_of(s->rep_value[variables[u]]);
-        answer[3 + 2 * u + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
+        answer[value_word(u)] = word_of(s->rep_value[variables[u]]);
+        answer[value_word(u) + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
     }
     entry[FILLED] = 1;
     const map_recorder *recorder = &memo->recorder;

@@ -294,6 +294,29 @@ struct LayoutEditTests {
         #expect(window.layoutReport.carriedConstants && box.frame.width == 45)
     }
 
+    /// A conflict the window's width does not reach, in a window resized again and again: its
+    /// block is recalled from the previous solve rather than searched again, and the same
+    /// conflict, broken the same way, is reported each time.
+    @Test func aConflictIsRecalledAcrossResizes() {
+        let (window, box, width) = laidOutBox()
+        box.widthAnchor.constraint(greaterThanOrEqualToConstant: 90).isActive = true
+        let banner = constrainedSubviews(1, of: window)[0]
+        LayoutConstraint.activate([
+            banner.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 8),
+            banner.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -8),
+            banner.topAnchor.constraint(equalTo: box.bottomAnchor), banner.heightAnchor.constraint(equalToConstant: 20),
+        ])
+        window.runUpdateCycle()
+        let first = window.layoutReport.conflicts.map(\.logMessage)
+        #expect(first.count == 1 && window.layoutReport.conflicts.first?.constraints.contains { $0 === width } == true)
+        for newWidth in [300.0, 280, 310] {
+            window.frame.size.width = newWidth
+            window.runUpdateCycle()
+            #expect(window.layoutReport.recalledBlocks >= 1, "width \(newWidth)")
+            #expect(window.layoutReport.conflicts.map(\.logMessage) == first && banner.frame.width == newWidth - 16)
+        }
+    }
+
     /// An observer that edits a constraint while the engine sets frames: the edit is solved in
     /// the same update cycle's next round, not lost with the system the solve kept.
     @Test func anEditMadeWhileFramesAreSetIsNotLost() {

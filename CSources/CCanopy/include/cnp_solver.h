@@ -218,10 +218,10 @@ size_t cnp_solve_record_capacity(const cnp_solve_record *record);
 /// keeps the order and factors of its eliminations, for cnp_solve_changed_constants, and
 /// `report->recorded` is 1; otherwise, or on an error, it keeps none.
 ///
-/// Whatever the system, `record` also keeps each dense block's answer (but for blocks with
-/// conflicting rows): a block of the next recorded solve whose inputs are the same bit for bit
-/// gets that answer again without being solved (`report->recalled_blocks`), so the result is
-/// the one solving gives. A solve that passes over the system several times (pins, rounds of
+/// Whatever the system, `record` also keeps each dense block's answer, the rows it broke and
+/// its conflict groups included: a block of the next recorded solve whose inputs are the same
+/// bit for bit gets that answer again without being solved (`report->recalled_blocks`), so the
+/// result is the one solving gives. A solve that passes over the system several times (pins, rounds of
 /// relaxation) has each pass's blocks compared with the same pass's of the previous solve. A failed solve keeps no answers. A dense block whose inputs differ
 /// from a kept block's only in their constants (the reference targets and the constants of the
 /// rows as substitution left them) is solved and, when fewer than 16 blocks are solved and it
