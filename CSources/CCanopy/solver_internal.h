@@ -208,14 +208,17 @@ typedef struct map_recorder {
     size_t indexes_capacity;
 } map_recorder;
 
-/// The passes over the whole system of one solve whose entries the memo keeps apart (a large
-/// block's solve makes one for the pins, one per round of relaxation, and a dense one).
+/// The passes over the whole system of one solve whose blocks the memo keeps, each pass apart
+/// (a large block's solve makes one for the pins, one per round of relaxation, and a dense
+/// one); later passes' blocks are not kept.
 #define MEMO_PASSES 16
 
 /// Dense blocks' answers kept from one recorded solve to the next (solver_memo.c): entries of
 /// 64-bit words, [first row, key length, answer length, filled, maps at, maps length, maps'
-/// misses, key..., answer...], in order of the blocks' first rows; an entry whose answer is not filled in (yet)
-/// matches nothing. An entry's level maps, when it has them, are in the maps array beside.
+/// misses, key..., answer...], pass by pass, in the order the blocks were looked up (in order
+/// of their first rows, but for components solved again within a pass); an entry whose answer
+/// is not filled in (yet) matches nothing. An entry's level maps, when it has them, are in the
+/// maps array beside.
 typedef struct block_memo {
     uint64_t *kept;     // the previous solve's entries
     size_t kept_length, kept_capacity;
@@ -225,8 +228,7 @@ typedef struct block_memo {
     size_t kept_maps_length, kept_maps_capacity, fresh_maps_length, fresh_maps_capacity;
     size_t cursor;      // the next kept entry to compare
     size_t pass_end;    // where the kept entries of the current pass end
-    /// Where each pass's entries start, among the kept ones and the fresh ones; passes past
-    /// MEMO_PASSES share the last one's run.
+    /// Where each pass's entries start, among the kept ones and the fresh ones.
     size_t kept_pass_start[MEMO_PASSES], fresh_pass_start[MEMO_PASSES];
     uint32_t kept_passes, pass;
     uint64_t *key;      // scratch: a block's key, then its answer
@@ -505,12 +507,13 @@ block_memo *record_memo(cnp_solve_record *record);
 void memo_begin(block_memo *memo);
 /// Starts the block's entry among this solve's (blocks come in order) and, when its inputs are
 /// bit for bit those of a block of the previous solve, gives it that block's answer: values,
-/// ambiguity and ties into the solver, counts and work into `result` (returns true).
-/// Otherwise returns false; memo_keep fills the entry in once the block is solved.
+/// ambiguity, ties and conflicts into the solver, outcome, conflict groups, counts and work
+/// into `result` (returns true); or solves it by its kept level maps. Otherwise returns false;
+/// memo_keep fills the entry in once the block is solved.
 bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
                  uint32_t row_count, bool substituted, block_result *result);
-/// Fills in the entry of a block just solved, from the solver and `result`, unless it met a
-/// conflict (then the entry stays empty and never matches).
+/// Fills in the entry of a block just solved, from the solver and `result`, and keeps the level
+/// maps recorded while it was solved.
 void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const block_result *result);
 /// Makes room for `count` words in `*words` (capacity `*capacity`); false when memory is out.
 bool memo_reserve_words(uint64_t **words, size_t *capacity, size_t count);

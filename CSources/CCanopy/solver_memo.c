@@ -3,15 +3,16 @@
  * of a block the previous solve solved gets that block's answer again, without solving. A solve
  * may pass over the whole system several times (pins, rounds of relaxation, the dense path, for
  * a large block); each pass's blocks are kept apart and compared with the same pass's of the
- * previous solve.
+ * previous solve (the first MEMO_PASSES passes; later ones keep nothing).
  *
  * A block's answer depends only on its own inputs (cnp_solve's determinism): its unknowns and
  * their reference pulls, and its rows in order, each with its priority, relation, constant and
  * terms as substitution left them (everything settled folded into the constant). Those are
- * written out as a key of 64-bit words. The previous solve's blocks are kept in order of their
- * first rows, so a solve walks them alongside its own blocks. A hit restores everything solving
- * the block leaves behind: the unknowns' values and ambiguity, the rows' ties, and the report's
- * counts and work. Every block's entry is started when it is looked up, in block order (unless
+ * written out as a key of 64-bit words. The previous solve's blocks are kept in the order they
+ * were looked up (by first row within a pass), so a solve walks them alongside its own blocks;
+ * a block out of that order is only missed. A hit restores what solving the block leaves
+ * behind and the solve reads: the unknowns' values and ambiguity, the rows' ties and conflicts,
+ * the block's outcome, and the report's counts and work. Every block's entry is started when it is looked up, in block order (unless
  * memory runs out: the block is then simply not kept), and a solved block's answer is filled
  * in afterwards, whichever lane solved it and when. A block that met a conflict keeps the rows
  * it broke and its conflict groups, numbered from its first (the merge numbers them across
@@ -81,8 +82,8 @@ void memo_begin(block_memo *memo) {
 /// A block's answer: its levels, active-set steps, work, conflict groups and outcome, then a
 /// value and an ambiguity flag per unknown, then a word per row (in key order): ROW_TIED,
 /// ROW_CONFLICT and ROW_BROKEN as they were, and its conflict group counted from the block's
-/// first, plus 1 (0 for none), above them. A block that needs its original rows (its required
-/// rows conflict after substitution) keeps only that outcome and its steps and work.
+/// first, plus 1 (0 for none), above them. Of a block that needs its original rows (its required
+/// rows conflict after substitution), a recall reads only that outcome and its steps and work.
 enum { LEVELS = 0, STEPS = 1, WORK = 2, GROUPS = 3, OUTCOME = 4, ANSWER_HEAD = 5 };
 enum { KEPT_ROW_FLAGS = ROW_TIED | ROW_CONFLICT | ROW_BROKEN, GROUP_SHIFT = 8 };
 
@@ -325,7 +326,8 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
                  uint32_t row_count, bool substituted, block_result *result) {
     block_memo *memo = s->memo;
     result->memo_entry = SIZE_MAX;
-    if (row_count == 0 || !write_key(s, memo, variables, variable_count, rows, row_count, substituted)) {
+    if (row_count == 0 || memo->pass > MEMO_PASSES ||
+        !write_key(s, memo, variables, variable_count, rows, row_count, substituted)) {
         return false;
     }
     bool same = false;

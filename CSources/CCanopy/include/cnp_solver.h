@@ -171,7 +171,8 @@ typedef struct cnp_solve_report {
     /// Blocks solved (neither recalled nor reused) over every pass the solve made over the
     /// system: a large block's solve may make one with soft pins made required and one per
     /// round of relaxation before the answer's (see cnp_solve_recording), whose blocks the
-    /// other counts leave out.
+    /// other counts leave out. Blocks found to need their rows from before substitution (and
+    /// solved again from them) count too.
     uint32_t solved_blocks;
 } cnp_solve_report;
 
@@ -218,22 +219,23 @@ size_t cnp_solve_record_capacity(const cnp_solve_record *record);
 /// keeps the order and factors of its eliminations, for cnp_solve_changed_constants, and
 /// `report->recorded` is 1; otherwise, or on an error, it keeps none.
 ///
-/// Whatever the system, `record` also keeps each dense block's answer, the rows it broke and
-/// its conflict groups included: a block of the next recorded solve whose inputs are the same
-/// bit for bit gets that answer again without being solved (`report->recalled_blocks`), so the
-/// result is the one solving gives. A solve that passes over the system several times (pins, rounds of
-/// relaxation) has each pass's blocks compared with the same pass's of the previous solve. A failed solve keeps no answers. A dense block whose inputs differ
-/// from a kept block's only in their constants (the reference targets and the constants of the
-/// rows as substitution left them) is solved and, when fewer than 16 blocks are solved and it
-/// has 2 to 32 unknowns and at most 128 rows, its priority levels are kept as linear maps of
-/// their right-hand sides (the factorizations each ended with, applied once per input; that
-/// work is not counted against the limit). The next block of that shape is solved through them
-/// (`report->reused_blocks`, no active-set steps) when every level keeps its active set: the
-/// active set's own stopping rules hold at the mapped point, and the same rows are violated;
-/// otherwise it is solved afresh, and after two such solves in a row, recorded again. Blocks
-/// with conflicts or ties are not recorded. The answer is the solve's up to rounding (within
-/// the rows' tolerances where constraints are that close to degenerate); while a block keeps
-/// its maps, the same constants give it the same bits.
+/// Whatever the system, `record` also keeps each dense block's answer, the rows it broke and its
+/// conflict groups included: a block of the next recorded solve whose inputs are the same bit for
+/// bit gets that answer again without being solved (`report->recalled_blocks`), so the result is
+/// the one solving gives. A solve that passes over the system several times (pins, rounds of
+/// relaxation) has each of its first 16 passes' blocks compared with the same pass's of the
+/// previous solve. A failed solve keeps no answers. A dense block whose inputs differ from a kept
+/// block's only in their constants (the reference targets and the constants of the rows as
+/// substitution left them) is solved and, when fewer than 16 blocks are solved and it has 2 to 32
+/// unknowns and at most 128 rows, its priority levels are kept as linear maps of their right-hand
+/// sides (the factorizations each ended with, applied once per input; that work is not counted
+/// against the limit). The next block of that shape is solved through them
+/// (`report->reused_blocks`, no active-set steps) when every level keeps its active set: the active
+/// set's own stopping rules hold at the mapped point, and the same rows are violated; otherwise it
+/// is solved afresh, and after two such solves in a row, recorded again. Blocks with conflicts or
+/// ties are not recorded. The answer is the solve's up to rounding (within the rows' tolerances
+/// where constraints are that close to degenerate); while a block keeps its maps, the same
+/// constants give it the same bits.
 ///
 /// When the record cannot grow, the solve goes on without it.
 cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
