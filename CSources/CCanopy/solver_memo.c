@@ -239,6 +239,9 @@ static void restore_flags(solver *s, const uint64_t *answer, const uint32_t *var
     }
     for (uint32_t j = 0; j < row_count; j++) {
         uint64_t word = answer[row_word(variable_count, j)];
+        if (word == 0) {
+            continue; // most rows: nothing to write
+        }
         s->row_flags[rows[j]] |= (uint8_t)(word & KEPT_ROW_FLAGS);
         if (word >> GROUP_SHIFT) {
             s->group[rows[j]] = (uint32_t)(word >> GROUP_SHIFT) - 1;
@@ -367,8 +370,11 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
     size_t at = 3 + 3 * (size_t)variable_count;
     for (uint32_t j = 0; j < row_count; j++) {
         uint32_t r = (uint32_t)key[at];
-        uint64_t group = s->group[r] == NONE ? 0 : (uint64_t)(s->group[r] - first_group) + 1;
-        answer[row_word(variable_count, j)] = (s->row_flags[r] & KEPT_ROW_FLAGS) | group << GROUP_SHIFT;
+        uint64_t flags = s->row_flags[r] & KEPT_ROW_FLAGS, group = 0;
+        if ((flags & (ROW_CONFLICT | ROW_BROKEN)) && s->group[r] != NONE) {
+            group = (uint64_t)(s->group[r] - first_group) + 1; // only conflicts have groups
+        }
+        answer[row_word(variable_count, j)] = flags | group << GROUP_SHIFT;
         at += 5 + 2 * key[at + 4];
     }
     answer[LEVELS] = result->report.levels;
