@@ -231,7 +231,7 @@ typedef struct block_memo {
     /// Where each pass's entries start, among the kept ones and the fresh ones.
     size_t kept_pass_start[MEMO_PASSES], fresh_pass_start[MEMO_PASSES];
     uint32_t kept_passes, pass;
-    uint64_t *key;      // scratch: a block's key, then its answer
+    uint64_t *key;      // scratch: a block's key
     size_t key_length, key_capacity;
     map_recorder recorder;
 } block_memo;

@@ -106,8 +106,7 @@ static bool write_key(const solver *s, block_memo *memo, const uint32_t *variabl
     for (uint32_t j = 0; j < row_count; j++) {
         words += 5 + 2 * (size_t)s->reduced_count[rows[j]];
     }
-    // The answer goes after the key.
-    if (!memo_reserve_words(&memo->key, &memo->key_capacity, words + answer_length(n, row_count))) {
+    if (!memo_reserve_words(&memo->key, &memo->key_capacity, words)) {
         return false;
     }
     uint64_t *key = memo->key;
@@ -139,10 +138,10 @@ static bool write_key(const solver *s, block_memo *memo, const uint32_t *variabl
     return true;
 }
 
-/// Appends an entry for the key in memo->key, with the answer after it there when `filled`,
-/// else with room for one of `answer_words` words; returns its offset, or SIZE_MAX when memory
-/// is out (the entry is then simply not kept).
-static size_t append_entry(block_memo *memo, uint32_t first_row, size_t answer_words, bool filled) {
+/// Appends an entry for the key in memo->key, with room for an answer of `answer_words` words
+/// (not filled in); returns its offset, or SIZE_MAX when memory is out (the entry is then
+/// simply not kept).
+static size_t append_entry(block_memo *memo, uint32_t first_row, size_t answer_words) {
     size_t length = HEADER_WORDS + memo->key_length + answer_words;
     if (!memo_reserve_words(&memo->fresh, &memo->fresh_capacity, memo->fresh_length + length)) {
         return SIZE_MAX;
@@ -152,11 +151,11 @@ static size_t append_entry(block_memo *memo, uint32_t first_row, size_t answer_w
     entry[FIRST_ROW] = first_row;
     entry[KEY_LENGTH] = memo->key_length;
     entry[ANSWER_LENGTH] = answer_words;
-    entry[FILLED] = filled;
+    entry[FILLED] = 0;
     entry[MAPS_AT] = 0;
     entry[MAPS_LENGTH] = 0;
     entry[MAPS_MISSES] = 0;
-    memcpy(&entry[HEADER_WORDS], memo->key, (memo->key_length + (filled ? answer_words : 0)) * sizeof(uint64_t));
+    memcpy(&entry[HEADER_WORDS], memo->key, memo->key_length * sizeof(uint64_t));
     memo->fresh_length += length;
     return offset;
 }
@@ -290,9 +289,12 @@ static void recall(solver *s, const uint64_t *entry, const uint32_t *variables, 
         restore_flags(s, answer, variables, variable_count, rows, row_count);
     }
     answer_without_solving(result, answer, variable_count, row_count, false);
-    memcpy(memo->key, &entry[HEADER_WORDS], (entry[KEY_LENGTH] + entry[ANSWER_LENGTH]) * sizeof(uint64_t));
-    size_t offset = append_entry(memo, rows[0], entry[ANSWER_LENGTH], true);
-    if (offset != SIZE_MAX) {
+    // The entry is copied whole; without memory the block is simply not kept.
+    size_t length = HEADER_WORDS + entry[KEY_LENGTH] + entry[ANSWER_LENGTH], offset = memo->fresh_length;
+    if (memo_reserve_words(&memo->fresh, &memo->fresh_capacity, offset + length)) {
+        memcpy(&memo->fresh[offset], entry, length * sizeof(uint64_t));
+        memo->fresh[offset + MAPS_LENGTH] = 0;
+        memo->fresh_length += length;
         keep_maps(memo, offset, entry, entry[MAPS_MISSES]);
     }
 }
@@ -339,9 +341,10 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
         recall(s, entry, variables, variable_count, rows, row_count, result);
         return true;
     }
-    result->memo_entry = append_entry(memo, rows[0], answer_length(variable_count, row_count), false);
-    if (entry == NULL || result->memo_entry == SIZE_MAX || !same_shape(entry, memo)) {
-        return false;
+    result->memo_entry = append_entry(memo, rows[0], answer_length(variable_count, row_count));
+    bool mappable = variable_count > 1 && variable_count <= MOST_MAPPED_UNKNOWNS && row_count <= MOST_MAPPED_ROWS;
+    if (entry == NULL || result->memo_entry == SIZE_MAX || !mappable || !same_shape(entry, memo)) {
+        return false; // (a block of another size has no maps, and none are recorded for it)
     }
     if (entry[MAPS_LENGTH] > 0 && reuse(s, entry, variables, variable_count, rows, row_count, result)) {
         return true;
@@ -349,8 +352,7 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
     // The old maps stay until new ones are recorded (the merge may record none).
     uint64_t misses = entry[MAPS_MISSES] == REFUSED ? REFUSED : entry[MAPS_MISSES] + 1;
     keep_maps(memo, result->memo_entry, entry, misses);
-    result->record_maps = misses != REFUSED && (entry[MAPS_LENGTH] == 0 || misses >= MISSES_BEFORE_RECORDING) &&
-                          variable_count > 1 && variable_count <= MOST_MAPPED_UNKNOWNS && row_count <= MOST_MAPPED_ROWS;
+    result->record_maps = misses != REFUSED && (entry[MAPS_LENGTH] == 0 || misses >= MISSES_BEFORE_RECORDING);
     return false;
 }
 
