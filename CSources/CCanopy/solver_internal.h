@@ -214,8 +214,8 @@ typedef struct map_recorder {
 #define MEMO_PASSES 16
 
 /// Dense blocks' answers kept from one recorded solve to the next (solver_memo.c): entries of
-/// 64-bit words, [first row, key length, answer length, filled, maps at, maps length, maps'
-/// misses, key..., answer...], pass by pass, in the order the blocks were looked up (in order
+/// 64-bit words, [first row, key length, answer length, state (filled, maps' misses), maps
+/// (place and length), key..., answer...], pass by pass, in the order the blocks were looked up (in order
 /// of their first rows, but for components solved again within a pass); an entry whose answer
 /// is not filled in (yet) matches nothing. An entry's level maps, when it has them, are in the
 /// maps array beside.

@@ -30,11 +30,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HEADER_WORDS = 7 };
+enum { HEADER_WORDS = 5 };
 
-/// An entry's header words. Its maps' misses are the solves in a row whose active sets they
-/// did not match.
-enum { FIRST_ROW = 0, KEY_LENGTH = 1, ANSWER_LENGTH = 2, FILLED = 3, MAPS_AT = 4, MAPS_LENGTH = 5, MAPS_MISSES = 6 };
+/// An entry's header words. STATE holds whether the answer is filled in (bit 0) and, above it,
+/// its maps' misses: the solves in a row whose active sets they did not match. MAPS holds the
+/// maps' place in the maps array above MAPS_LENGTH_BITS bits of their length (0: no maps).
+enum { FIRST_ROW = 0, KEY_LENGTH = 1, ANSWER_LENGTH = 2, STATE = 3, MAPS = 4 };
+enum { MAPS_LENGTH_BITS = 24 };
 
 /// Maps that missed this many solves in a row are recorded again; the ones before keep the
 /// old maps, which a layout that swings between two states (two widths) matches every other
@@ -42,7 +44,7 @@ enum { FIRST_ROW = 0, KEY_LENGTH = 1, ANSWER_LENGTH = 2, FILLED = 3, MAPS_AT = 4
 enum { MISSES_BEFORE_RECORDING = 2 };
 /// The misses of a shape whose recording was refused (a conflict or ties, which the maps do not
 /// follow): it is not recorded again while it keeps its shape.
-#define REFUSED UINT64_MAX
+#define REFUSED (UINT64_MAX >> 1)
 /// Blocks larger than this are not recorded: the recording's work (a least-squares solve per
 /// input of each level) is not counted against the work limit, and stays small under it. Blocks
 /// of one unknown are solved on the line, at less than the maps' cost.
@@ -65,6 +67,26 @@ bool memo_reserve_words(uint64_t **words, size_t *capacity, size_t count) {
     return true;
 }
 
+static bool is_filled(const uint64_t *entry) {
+    return entry[STATE] & 1;
+}
+
+static uint64_t misses_of(const uint64_t *entry) {
+    return entry[STATE] >> 1;
+}
+
+static void set_misses(uint64_t *entry, uint64_t misses) {
+    entry[STATE] = (entry[STATE] & 1) | misses << 1;
+}
+
+static size_t maps_length(const uint64_t *entry) {
+    return entry[MAPS] & (((uint64_t)1 << MAPS_LENGTH_BITS) - 1);
+}
+
+static size_t maps_at(const uint64_t *entry) {
+    return entry[MAPS] >> MAPS_LENGTH_BITS;
+}
+
 void memo_begin(block_memo *memo) {
     uint32_t pass = memo->pass++;
     if (pass == 0) {
@@ -79,12 +101,13 @@ void memo_begin(block_memo *memo) {
     memo->pass_end = kept && pass + 1 < memo->kept_passes ? memo->kept_pass_start[pass + 1] : memo->kept_length;
 }
 
-/// A block's answer: its levels, active-set steps, work, conflict groups and outcome, then a
+/// A block's answer: its levels, active-set steps, work, conflict groups (and outcome, above 32
+/// bits), then a
 /// value and an ambiguity flag per unknown, then a word per row (in key order): ROW_TIED,
 /// ROW_CONFLICT and ROW_BROKEN as they were, and its conflict group counted from the block's
 /// first, plus 1 (0 for none), above them. Of a block that needs its original rows (its required
 /// rows conflict after substitution), a recall reads only that outcome and its steps and work.
-enum { LEVELS = 0, STEPS = 1, WORK = 2, GROUPS = 3, OUTCOME = 4, ANSWER_HEAD = 5 };
+enum { LEVELS = 0, STEPS = 1, WORK = 2, GROUPS_AND_OUTCOME = 3, ANSWER_HEAD = 4 };
 enum { KEPT_ROW_FLAGS = ROW_TIED | ROW_CONFLICT | ROW_BROKEN, GROUP_SHIFT = 8 };
 
 static size_t answer_length(uint32_t variable_count, uint32_t row_count) {
@@ -151,10 +174,8 @@ static size_t append_entry(block_memo *memo, uint32_t first_row, size_t answer_w
     entry[FIRST_ROW] = first_row;
     entry[KEY_LENGTH] = memo->key_length;
     entry[ANSWER_LENGTH] = answer_words;
-    entry[FILLED] = 0;
-    entry[MAPS_AT] = 0;
-    entry[MAPS_LENGTH] = 0;
-    entry[MAPS_MISSES] = 0;
+    entry[STATE] = 0;
+    entry[MAPS] = 0;
     memcpy(&entry[HEADER_WORDS], memo->key, memo->key_length * sizeof(uint64_t));
     memo->fresh_length += length;
     return offset;
@@ -172,7 +193,7 @@ static const uint64_t *find_entry(block_memo *memo, uint32_t first_row, bool *sa
         }
         memo->cursor += HEADER_WORDS + entry[KEY_LENGTH] + entry[ANSWER_LENGTH];
         if (entry[FIRST_ROW] == first_row) {
-            if (!entry[FILLED]) {
+            if (!is_filled(entry)) {
                 return NULL;
             }
             *same = entry[KEY_LENGTH] == memo->key_length &&
@@ -211,20 +232,22 @@ static bool same_shape(const uint64_t *entry, const block_memo *memo) {
 /// Gives fresh entry `offset` `misses` and the level maps `words` (`length` of them); without
 /// memory it simply has no maps.
 static void keep_words(block_memo *memo, size_t offset, const uint64_t *words, size_t length, uint64_t misses) {
-    memo->fresh[offset + MAPS_MISSES] = misses;
-    if (length == 0 || !memo_reserve_words(&memo->fresh_maps, &memo->fresh_maps_capacity, memo->fresh_maps_length + length)) {
+    uint64_t *entry = &memo->fresh[offset];
+    set_misses(entry, misses);
+    entry[MAPS] = 0;
+    if (length == 0 || length >> MAPS_LENGTH_BITS ||
+        !memo_reserve_words(&memo->fresh_maps, &memo->fresh_maps_capacity, memo->fresh_maps_length + length)) {
         return;
     }
     memcpy(&memo->fresh_maps[memo->fresh_maps_length], words, length * sizeof(uint64_t));
-    memo->fresh[offset + MAPS_AT] = memo->fresh_maps_length;
-    memo->fresh[offset + MAPS_LENGTH] = length;
+    entry[MAPS] = (uint64_t)memo->fresh_maps_length << MAPS_LENGTH_BITS | length;
     memo->fresh_maps_length += length;
 }
 
 /// Gives fresh entry `offset` `misses` and the kept entry's maps, if it has any.
 static void keep_maps(block_memo *memo, size_t offset, const uint64_t *entry, uint64_t misses) {
-    size_t length = entry[MAPS_LENGTH];
-    keep_words(memo, offset, length > 0 ? &memo->kept_maps[entry[MAPS_AT]] : NULL, length, misses);
+    size_t length = maps_length(entry);
+    keep_words(memo, offset, length > 0 ? &memo->kept_maps[maps_at(entry)] : NULL, length, misses);
 }
 
 /// The ambiguity, ties and conflicts of a kept answer, into the solver (the conflict groups
@@ -262,7 +285,7 @@ static uint32_t broken_rows(const uint64_t *answer, uint32_t variable_count, uin
 static void answer_without_solving(block_result *result, const uint64_t *answer, uint32_t variable_count,
                                    uint32_t row_count, bool reused) {
     cnp_solve_report *report = &result->report;
-    result->outcome = (block_outcome)answer[OUTCOME];
+    result->outcome = (block_outcome)(answer[GROUPS_AND_OUTCOME] >> 32);
     bool solved = result->outcome == BLOCK_SOLVED;
     report->blocks = solved;
     report->recalled_blocks = solved && !reused;
@@ -273,7 +296,7 @@ static void answer_without_solving(block_result *result, const uint64_t *answer,
     report->active_set_iterations = (uint32_t)answer[STEPS];
     report->broken_rows = broken_rows(answer, variable_count, row_count);
     result->work = double_of(answer[WORK]);
-    result->groups = (uint32_t)answer[GROUPS];
+    result->groups = (uint32_t)answer[GROUPS_AND_OUTCOME];
     result->recalled = true;
 }
 
@@ -282,7 +305,7 @@ static void recall(solver *s, const uint64_t *entry, const uint32_t *variables, 
                    const uint32_t *rows, uint32_t row_count, block_result *result) {
     block_memo *memo = s->memo;
     const uint64_t *answer = &entry[HEADER_WORDS + entry[KEY_LENGTH]];
-    if (answer[OUTCOME] == BLOCK_SOLVED) {
+    if (answer[GROUPS_AND_OUTCOME] >> 32 == BLOCK_SOLVED) {
         for (uint32_t u = 0; u < variable_count; u++) {
             s->rep_value[variables[u]] = double_of(answer[value_word(u)]);
         }
@@ -293,9 +316,8 @@ static void recall(solver *s, const uint64_t *entry, const uint32_t *variables, 
     size_t length = HEADER_WORDS + entry[KEY_LENGTH] + entry[ANSWER_LENGTH], offset = memo->fresh_length;
     if (memo_reserve_words(&memo->fresh, &memo->fresh_capacity, offset + length)) {
         memcpy(&memo->fresh[offset], entry, length * sizeof(uint64_t));
-        memo->fresh[offset + MAPS_LENGTH] = 0;
         memo->fresh_length += length;
-        keep_maps(memo, offset, entry, entry[MAPS_MISSES]);
+        keep_maps(memo, offset, entry, misses_of(entry));
     }
 }
 
@@ -305,8 +327,8 @@ static bool reuse(solver *s, const uint64_t *entry, const uint32_t *variables, u
                   const uint32_t *rows, uint32_t row_count, block_result *result) {
     block_memo *memo = s->memo;
     uint32_t levels = 0;
-    if (!maps_apply(s, &memo->recorder, variables, variable_count, rows, row_count, &memo->kept_maps[entry[MAPS_AT]],
-                    entry[MAPS_LENGTH], &levels)) {
+    if (!maps_apply(s, &memo->recorder, variables, variable_count, rows, row_count, &memo->kept_maps[maps_at(entry)],
+                    maps_length(entry), &levels)) {
         return false;
     }
     // The levels, values and ambiguity come from the maps (the kept answer may be another
@@ -316,12 +338,12 @@ static bool reuse(solver *s, const uint64_t *entry, const uint32_t *variables, u
     uint64_t *answer = &fresh[HEADER_WORDS + fresh[KEY_LENGTH]];
     memset(answer, 0, entry[ANSWER_LENGTH] * sizeof(uint64_t));
     answer[LEVELS] = levels;
-    answer[WORK] = word_of(2.0 * (double)entry[MAPS_LENGTH]);
+    answer[WORK] = word_of(2.0 * (double)maps_length(entry));
     for (uint32_t u = 0; u < variable_count; u++) {
         answer[value_word(u)] = word_of(s->rep_value[variables[u]]);
         answer[value_word(u) + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
     }
-    fresh[FILLED] = 1;
+    fresh[STATE] |= 1;
     answer_without_solving(result, answer, variable_count, row_count, true);
     keep_maps(memo, result->memo_entry, entry, 0);
     return true;
@@ -346,13 +368,13 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
     if (entry == NULL || result->memo_entry == SIZE_MAX || !mappable || !same_shape(entry, memo)) {
         return false; // (a block of another size has no maps, and none are recorded for it)
     }
-    if (entry[MAPS_LENGTH] > 0 && reuse(s, entry, variables, variable_count, rows, row_count, result)) {
+    if (maps_length(entry) > 0 && reuse(s, entry, variables, variable_count, rows, row_count, result)) {
         return true;
     }
     // The old maps stay until new ones are recorded (the merge may record none).
-    uint64_t misses = entry[MAPS_MISSES] == REFUSED ? REFUSED : entry[MAPS_MISSES] + 1;
+    uint64_t misses = misses_of(entry) == REFUSED ? REFUSED : misses_of(entry) + 1;
     keep_maps(memo, result->memo_entry, entry, misses);
-    result->record_maps = misses != REFUSED && (entry[MAPS_LENGTH] == 0 || misses >= MISSES_BEFORE_RECORDING);
+    result->record_maps = misses != REFUSED && (maps_length(entry) == 0 || misses >= MISSES_BEFORE_RECORDING);
     return false;
 }
 
@@ -382,16 +404,15 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
     answer[LEVELS] = result->report.levels;
     answer[STEPS] = result->report.active_set_iterations;
     answer[WORK] = word_of(result->work);
-    answer[GROUPS] = result->groups;
-    answer[OUTCOME] = result->outcome;
+    answer[GROUPS_AND_OUTCOME] = (uint64_t)result->outcome << 32 | result->groups;
     for (uint32_t u = 0; u < variable_count; u++) {
         answer[value_word(u)] = word_of(s->rep_value[variables[u]]);
         answer[value_word(u) + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
     }
-    entry[FILLED] = 1;
+    entry[STATE] |= 1;
     const map_recorder *recorder = &memo->recorder;
     if (result->record_maps && recorder->refused) {
-        entry[MAPS_MISSES] = REFUSED;
+        set_misses(entry, REFUSED);
     } else if (result->record_maps && recorder->finished) {
         keep_words(memo, result->memo_entry, recorder->words, recorder->length, 0);
     }
