@@ -131,7 +131,7 @@ static inline bool dense_row_counts(const dense_block *d, uint32_t j) {
 
 // solver_level_maps.c
 /// The kinds of a level map record.
-typedef enum map_kind { MAP_REQUIRED, MAP_SOFT, MAP_CONE, MAP_REFERENCE, MAP_ANSWER } map_kind;
+typedef enum map_kind { MAP_LEVEL, MAP_CONE, MAP_REFERENCE, MAP_ANSWER } map_kind;
 /// Records the level just solved and moved to (rows `start..<end` of the block's sorted rows;
 /// none for the reference level), before it is locked.
 void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t end);

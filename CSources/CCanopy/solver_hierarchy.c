@@ -153,10 +153,6 @@ static double project_row(const dense_block *d, uint32_t row, double sign, doubl
     return value;
 }
 
-static int8_t relation_sign(int32_t relation) {
-    return relation == CNP_RELATION_LESS_EQUAL ? 1 : relation == CNP_RELATION_GREATER_EQUAL ? -1 : 0;
-}
-
 /// Projects the inherited inequalities for the current x and Z, as unit rows.
 static void load_inequalities(dense_block *d) {
     for (uint32_t i = 0; i < d->inequality_count; i++) {
@@ -380,7 +376,7 @@ static cnp_status solve_required(dense_block *d, const uint32_t *rows, uint32_t 
         dense_move(d);
         if (level_holds(d, d->row_scratch, count)) {
             s->report.levels++;
-            maps_record_level(d, MAP_REQUIRED, 0, count);
+            maps_record_level(d, MAP_LEVEL, 0, count);
             return dense_lock(d);
         }
         if (substituted) {
@@ -696,9 +692,10 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
             return status;
         }
         dense_move(&d);
-        maps_record_level(&d, MAP_SOFT, start, end);
         status = mark_level_ties(&d, &rows[start], end - start);
         if (status == CNP_OK) {
+            // A level without ties is left as solved; one with ties refused the recording.
+            maps_record_level(&d, MAP_LEVEL, start, end);
             status = dense_lock(&d);
         }
         if (status != CNP_OK) {

@@ -215,10 +215,10 @@ typedef struct map_recorder {
 
 /// Dense blocks' answers kept from one recorded solve to the next (solver_memo.c): entries of
 /// 64-bit words, [first row, key length, answer length, state (filled, maps' misses), maps
-/// (place and length), key..., answer...], pass by pass, in the order the blocks were looked up (in order
-/// of their first rows, but for components solved again within a pass); an entry whose answer
-/// is not filled in (yet) matches nothing. An entry's level maps, when it has them, are in the
-/// maps array beside.
+/// (place and length), key..., answer...], pass by pass, in the order the blocks were looked
+/// up (in order of their first rows, but for components solved again within a pass); an entry
+/// whose answer is not filled in (yet) matches nothing. An entry's level maps, when it has
+/// them, are in the maps array beside.
 typedef struct block_memo {
     uint64_t *kept;     // the previous solve's entries
     size_t kept_length, kept_capacity;
@@ -343,6 +343,11 @@ static inline double row_violation(int32_t relation, double lhs, double constant
         return difference < 0 ? difference : 0;
     }
     return difference;
+}
+
+/// +1 for `<=`, -1 for `>=`, 0 for an equality: the side of its constant a row must stay on.
+static inline int8_t relation_sign(int32_t relation) {
+    return relation == CNP_RELATION_LESS_EQUAL ? 1 : relation == CNP_RELATION_GREATER_EQUAL ? -1 : 0;
 }
 
 /// The tolerance of a row whose terms add up `magnitude` (sum of |coefficient * value|).
@@ -515,8 +520,9 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
 /// Fills in the entry of a block just solved, from the solver and `result`, and keeps the level
 /// maps recorded while it was solved.
 void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const block_result *result);
-/// Makes room for `count` words in `*words` (capacity `*capacity`); false when memory is out.
-bool memo_reserve_words(uint64_t **words, size_t *capacity, size_t count);
+/// Grows `*buffer` (room for `*capacity` elements of `size` bytes) to hold `count`, keeping
+/// its contents; false when memory is out.
+bool memo_grow(void **buffer, size_t *capacity, size_t count, size_t size);
 /// Ends a solve: its answers become the ones kept, or, when it failed, none are.
 void memo_finish(block_memo *memo, bool succeeded);
 /// Frees the memo's memory.

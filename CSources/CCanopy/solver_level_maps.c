@@ -40,30 +40,12 @@
 
 enum { COUNTED = 1, VIOLATED = 2 };
 
-/// Grows `*buffer` (of `*capacity` elements of `size` bytes) to `count`; false when memory is out.
-static bool grow(void **buffer, size_t *capacity, size_t count, size_t size) {
-    if (count <= *capacity) {
-        return true;
-    }
-    size_t grown = *capacity < 64 ? 64 : *capacity;
-    while (grown < count) {
-        grown *= 2;
-    }
-    void *memory = realloc(*buffer, grown * size);
-    if (memory == NULL) {
-        return false;
-    }
-    *buffer = memory;
-    *capacity = grown;
-    return true;
-}
-
 static bool reserve_doubles(map_recorder *r, size_t count) {
-    return grow((void **)&r->doubles, &r->doubles_capacity, count, sizeof(double));
+    return memo_grow((void **)&r->doubles, &r->doubles_capacity, count, sizeof(double));
 }
 
 static bool reserve_indexes(map_recorder *r, size_t count) {
-    return grow((void **)&r->indexes, &r->indexes_capacity, count, sizeof(uint32_t));
+    return memo_grow((void **)&r->indexes, &r->indexes_capacity, count, sizeof(uint32_t));
 }
 
 void maps_begin(map_recorder *recorder) {
@@ -81,7 +63,7 @@ void maps_free(map_recorder *recorder) {
 
 /// Room for `count` more words; refuses the recording when memory is out.
 static uint64_t *append(map_recorder *r, size_t count) {
-    if (r->refused || !memo_reserve_words(&r->words, &r->capacity, r->length + count)) {
+    if (r->refused || !memo_grow((void **)&r->words, &r->capacity, r->length + count, sizeof(uint64_t))) {
         r->refused = true;
         return NULL;
     }
@@ -206,11 +188,6 @@ static double row_at(const map_state *m, uint32_t row, const double *x, double *
     return value;
 }
 
-static int8_t sign_of(const solver *s, uint32_t row) {
-    int32_t relation = solver_row(s, row)->relation;
-    return relation == CNP_RELATION_LESS_EQUAL ? 1 : relation == CNP_RELATION_GREATER_EQUAL ? -1 : 0;
-}
-
 /// Inherited inequality i's room at `x`, as a unit row; its tolerance at `x` into `*tolerance`.
 static double room_at(const map_state *m, uint32_t i, const double *x, double *tolerance) {
     uint32_t row = m->inherited[i];
@@ -285,7 +262,7 @@ static bool row_ends_as_recorded(const map_state *m, uint32_t row, uint64_t flag
     const solver *s = m->s;
     double magnitude = 0.0, constant = s->reduced_constant[row];
     double value = row_at(m, row, m->moved, &magnitude, NULL);
-    int8_t sign = sign_of(s, row);
+    int8_t sign = relation_sign(solver_row(s, row)->relation);
     if (sign != 0) {
         double excess = sign * (value - constant);
         bool stops = flags & COUNTED ? excess < -COUNTED_ROOM * tolerance : excess > BLOCKING_EXCESS * tolerance;
@@ -317,7 +294,7 @@ static bool apply_level(map_state *m) {
         uint32_t row = m->rows[j];
         double magnitude = 0.0, constant = s->reduced_constant[row];
         double value = row_at(m, row, m->x, &magnitude, NULL);
-        int8_t sign = sign_of(s, row);
+        int8_t sign = relation_sign(solver_row(s, row)->relation);
         m->tolerance[j - start] = row_tolerance(constant, magnitude);
         if (flags[j - start] & COUNTED) {
             if (at == counted) {
@@ -339,7 +316,7 @@ static bool apply_level(map_state *m) {
     memcpy(m->x, m->moved, sizeof(double) * m->n);
     // The lock: inequalities that hold pass down, in order.
     for (uint32_t j = start; j < end; j++) {
-        int8_t sign = sign_of(s, m->rows[j]);
+        int8_t sign = relation_sign(solver_row(s, m->rows[j])->relation);
         if (sign != 0 && !(flags[j - start] & VIOLATED)) {
             if (m->inherited_count == m->row_count) {
                 return false; // levels that overlap: not a record this file wrote

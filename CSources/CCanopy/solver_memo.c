@@ -50,7 +50,7 @@ enum { MISSES_BEFORE_RECORDING = 2 };
 /// of one unknown are solved on the line, at less than the maps' cost.
 enum { MOST_MAPPED_UNKNOWNS = 32, MOST_MAPPED_ROWS = 128 };
 
-bool memo_reserve_words(uint64_t **words, size_t *capacity, size_t count) {
+bool memo_grow(void **buffer, size_t *capacity, size_t count, size_t size) {
     if (count <= *capacity) {
         return true;
     }
@@ -58,13 +58,18 @@ bool memo_reserve_words(uint64_t **words, size_t *capacity, size_t count) {
     while (grown < count) {
         grown *= 2;
     }
-    uint64_t *memory = realloc(*words, grown * sizeof(uint64_t));
+    void *memory = realloc(*buffer, grown * size);
     if (memory == NULL) {
         return false;
     }
-    *words = memory;
+    *buffer = memory;
     *capacity = grown;
     return true;
+}
+
+/// Makes room for `count` words in `*words` (capacity `*capacity`); false when memory is out.
+static bool reserve_words(uint64_t **words, size_t *capacity, size_t count) {
+    return memo_grow((void **)words, capacity, count, sizeof(uint64_t));
 }
 
 static bool is_filled(const uint64_t *entry) {
@@ -129,7 +134,7 @@ static bool write_key(const solver *s, block_memo *memo, const uint32_t *variabl
     for (uint32_t j = 0; j < row_count; j++) {
         words += 5 + 2 * (size_t)s->reduced_count[rows[j]];
     }
-    if (!memo_reserve_words(&memo->key, &memo->key_capacity, words)) {
+    if (!reserve_words(&memo->key, &memo->key_capacity, words)) {
         return false;
     }
     uint64_t *key = memo->key;
@@ -166,7 +171,7 @@ static bool write_key(const solver *s, block_memo *memo, const uint32_t *variabl
 /// simply not kept).
 static size_t append_entry(block_memo *memo, uint32_t first_row, size_t answer_words) {
     size_t length = HEADER_WORDS + memo->key_length + answer_words;
-    if (!memo_reserve_words(&memo->fresh, &memo->fresh_capacity, memo->fresh_length + length)) {
+    if (!reserve_words(&memo->fresh, &memo->fresh_capacity, memo->fresh_length + length)) {
         return SIZE_MAX;
     }
     size_t offset = memo->fresh_length;
@@ -236,7 +241,7 @@ static void keep_words(block_memo *memo, size_t offset, const uint64_t *words, s
     set_misses(entry, misses);
     entry[MAPS] = 0;
     if (length == 0 || length >> MAPS_LENGTH_BITS ||
-        !memo_reserve_words(&memo->fresh_maps, &memo->fresh_maps_capacity, memo->fresh_maps_length + length)) {
+        !reserve_words(&memo->fresh_maps, &memo->fresh_maps_capacity, memo->fresh_maps_length + length)) {
         return;
     }
     memcpy(&memo->fresh_maps[memo->fresh_maps_length], words, length * sizeof(uint64_t));
@@ -268,6 +273,14 @@ static void restore_flags(solver *s, const uint64_t *answer, const uint32_t *var
         if (word >> GROUP_SHIFT) {
             s->group[rows[j]] = (uint32_t)(word >> GROUP_SHIFT) - 1;
         }
+    }
+}
+
+/// The unknowns' values and ambiguity, from the solver into an answer.
+static void store_values(const solver *s, uint64_t *answer, const uint32_t *variables, uint32_t variable_count) {
+    for (uint32_t u = 0; u < variable_count; u++) {
+        answer[value_word(u)] = word_of(s->rep_value[variables[u]]);
+        answer[value_word(u) + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
     }
 }
 
@@ -314,7 +327,7 @@ static void recall(solver *s, const uint64_t *entry, const uint32_t *variables, 
     answer_without_solving(result, answer, variable_count, row_count, false);
     // The entry is copied whole; without memory the block is simply not kept.
     size_t length = HEADER_WORDS + entry[KEY_LENGTH] + entry[ANSWER_LENGTH], offset = memo->fresh_length;
-    if (memo_reserve_words(&memo->fresh, &memo->fresh_capacity, offset + length)) {
+    if (reserve_words(&memo->fresh, &memo->fresh_capacity, offset + length)) {
         memcpy(&memo->fresh[offset], entry, length * sizeof(uint64_t));
         memo->fresh_length += length;
         keep_maps(memo, offset, entry, misses_of(entry));
@@ -339,10 +352,7 @@ static bool reuse(solver *s, const uint64_t *entry, const uint32_t *variables, u
     memset(answer, 0, entry[ANSWER_LENGTH] * sizeof(uint64_t));
     answer[LEVELS] = levels;
     answer[WORK] = word_of(2.0 * (double)maps_length(entry));
-    for (uint32_t u = 0; u < variable_count; u++) {
-        answer[value_word(u)] = word_of(s->rep_value[variables[u]]);
-        answer[value_word(u) + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
-    }
+    store_values(s, answer, variables, variable_count);
     fresh[STATE] |= 1;
     answer_without_solving(result, answer, variable_count, row_count, true);
     keep_maps(memo, result->memo_entry, entry, 0);
@@ -405,10 +415,7 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
     answer[STEPS] = result->report.active_set_iterations;
     answer[WORK] = word_of(result->work);
     answer[GROUPS_AND_OUTCOME] = (uint64_t)result->outcome << 32 | result->groups;
-    for (uint32_t u = 0; u < variable_count; u++) {
-        answer[value_word(u)] = word_of(s->rep_value[variables[u]]);
-        answer[value_word(u) + 1] = (s->variable_flags[variables[u]] & VARIABLE_AMBIGUOUS) != 0;
-    }
+    store_values(s, answer, variables, variable_count);
     entry[STATE] |= 1;
     const map_recorder *recorder = &memo->recorder;
     if (result->record_maps && recorder->refused) {

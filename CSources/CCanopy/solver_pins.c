@@ -35,7 +35,7 @@ static bool soft_bound(const cnp_system *system, const cnp_row *row, uint32_t *v
     if (term->coefficient == 0.0) {
         return false;
     }
-    int relation_side = row->relation == CNP_RELATION_LESS_EQUAL ? 1 : row->relation == CNP_RELATION_GREATER_EQUAL ? -1 : 0;
+    int relation_side = relation_sign(row->relation);
     *variable = term->variable;
     *bound = row->constant / term->coefficient;
     *side = term->coefficient > 0 ? relation_side : -relation_side;

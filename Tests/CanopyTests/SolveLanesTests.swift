@@ -64,7 +64,7 @@ private func manyBlocks(from firstSeed: UInt64, count: UInt64) -> CoreSystem {
     var system = CoreSystem(variableCount: 0)
     for seed in firstSeed..<firstSeed + count {
         let random = SolverFuzzTests.RandomSystem(seed: seed)
-        system.append(CoreSystem(variableCount: random.variableCount, rows: random.rows, terms: random.terms))
+        system.append(CoreSystem(random))
     }
     return system
 }

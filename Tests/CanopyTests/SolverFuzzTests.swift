@@ -218,3 +218,10 @@ struct SolverFuzzTests {
         #expect(onTheLine > 5_000, "\(onTheLine) systems solved on the line")
     }
 }
+
+extension CoreSystem {
+    /// The random system `random`, not yet solved.
+    init(_ random: SolverFuzzTests.RandomSystem) {
+        self.init(variableCount: random.variableCount, rows: random.rows, terms: random.terms)
+    }
+}
