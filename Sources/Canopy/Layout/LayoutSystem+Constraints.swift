@@ -112,7 +112,7 @@ extension LayoutSystem {
     private func directionSign(_ constraint: LayoutConstraint) -> Double {
         switch constraint.firstAttribute {
         case .leading, .trailing, .leadingMargin, .trailingMargin:
-            guard let item = constraint.firstItem?.layoutOwningView else { return 1 }
+            guard mayHaveRightToLeft, let item = constraint.firstItem?.layoutOwningView else { return 1 }
             return isRightToLeft(item) ? -1 : 1
         default:
             return 1
@@ -123,6 +123,13 @@ extension LayoutSystem {
     /// direction anywhere in the tree (the common case), no view's chain needs walking.
     private func isRightToLeft(_ view: View) -> Bool {
         mayHaveRightToLeft && view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+    }
+
+    /// Whether the item at `index` (a view, or a guide in its owning view) lays out right to left.
+    private func isRightToLeft(item index: Int) -> Bool {
+        guard mayHaveRightToLeft else { return false }
+        let base = item(index)
+        return ((base as? View) ?? (base as? LayoutGuide)?.owningView).map(isRightToLeft) ?? false
     }
 
     /// An attribute as at most two terms over one item's variables, plus a constant.
@@ -137,30 +144,28 @@ extension LayoutSystem {
         }
     }
 
-    /// An attribute of the item at `place` over its variables.
+    /// An attribute of the item at `place` over its variables. The item itself is read only
+    /// for margins and for a leading or trailing edge that may run right to left: most rows
+    /// need neither, and a cell's first layout collects every row.
     private func expression(_ place: ItemPlace, _ attribute: LayoutConstraint.Attribute) -> Expression? {
         let i = place.index
-        // The item itself, or for a margins guide its view.
-        let base = item(i)
-        let view = base as? View
-        let margins = view?.layoutMargins ?? .zero
-        var insets = place.isMarginsGuide ? margins : .zero
-        var attribute = attribute
+        var attribute = attribute, withinMargins = place.isMarginsGuide
         switch attribute {
         case .leading, .trailing, .leadingMargin, .trailingMargin:
-            let rightToLeft = (view ?? (base as? LayoutGuide)?.owningView).map(isRightToLeft) ?? false
             let isLeading = attribute == .leading || attribute == .leadingMargin
-            if attribute == .leadingMargin || attribute == .trailingMargin { insets = margins }
-            attribute = isLeading != rightToLeft ? .left : .right
+            if attribute == .leadingMargin || attribute == .trailingMargin { withinMargins = true }
+            attribute = isLeading != isRightToLeft(item: i) ? .left : .right
         case .firstBaseline, .lastBaseline: attribute = .bottom
-        case .leftMargin: (attribute, insets) = (.left, margins)
-        case .rightMargin: (attribute, insets) = (.right, margins)
-        case .topMargin: (attribute, insets) = (.top, margins)
-        case .bottomMargin: (attribute, insets) = (.bottom, margins)
-        case .centerXWithinMargins: (attribute, insets) = (.centerX, margins)
-        case .centerYWithinMargins: (attribute, insets) = (.centerY, margins)
+        case .leftMargin: (attribute, withinMargins) = (.left, true)
+        case .rightMargin: (attribute, withinMargins) = (.right, true)
+        case .topMargin: (attribute, withinMargins) = (.top, true)
+        case .bottomMargin: (attribute, withinMargins) = (.bottom, true)
+        case .centerXWithinMargins: (attribute, withinMargins) = (.centerX, true)
+        case .centerYWithinMargins: (attribute, withinMargins) = (.centerY, true)
         default: break
         }
+        // A guide has no margins of its own; a margins guide's place is its view's.
+        let insets = withinMargins ? (item(i) as? View)?.layoutMargins ?? .zero : .zero
         let (x, w, y, h) = (variable(i, 0), variable(i, 1), variable(i, 2), variable(i, 3))
         let (l, r, t, b) = (Double(insets.left), Double(insets.right), Double(insets.top), Double(insets.bottom))
         switch attribute {

@@ -56,13 +56,17 @@ struct SceneIndex {
         try finite([view.alpha], location() + ".alpha", within: 0...1)
         if let size = view.intrinsicContentSize {
             try finite([size.width, size.height], location() + ".intrinsicContentSize")
-            guard [size.width, size.height].allSatisfy({ $0 >= 0 || $0 == View.noIntrinsicMetric }) else {
+            guard size.width >= 0 || size.width == View.noIntrinsicMetric,
+                size.height >= 0 || size.height == View.noIntrinsicMetric
+            else {
                 throw SceneError(location: location() + ".intrinsicContentSize", message: "each dimension is at least 0, or -1 for none")
             }
         }
-        for (key, pair) in [("hugging", view.hugging), ("compressionResistance", view.compressionResistance)] {
-            try finite([CGFloat(pair.horizontal.rawValue), CGFloat(pair.vertical.rawValue)], location() + "." + key, within: 1...1000)
-        }
+        let (hugging, resistance) = (view.hugging, view.compressionResistance)
+        try finite([CGFloat(hugging.horizontal.rawValue), CGFloat(hugging.vertical.rawValue)], location() + ".hugging", within: 1...1000)
+        try finite(
+            [CGFloat(resistance.horizontal.rawValue), CGFloat(resistance.vertical.rawValue)], location() + ".compressionResistance",
+            within: 1...1000)
         if let stack = view.stack { try finite([stack.spacing], location() + ".stack.spacing") }
     }
 
@@ -80,11 +84,13 @@ struct SceneIndex {
 
     /// Numbers must be finite, within the format's magnitude, and within `range` when given.
     /// Locations are written only for an error: a million-view scene would spend most of its
-    /// check building them.
-    private static func finite(
-        _ values: [CGFloat], _ location: @autoclosure () -> String, within range: ClosedRange<CGFloat>? = nil
+    /// check building them. The values are held inline, not in an allocated array: a scene is
+    /// checked every time it is instantiated.
+    private static func finite<let count: Int>(
+        _ values: InlineArray<count, CGFloat>, _ location: @autoclosure () -> String, within range: ClosedRange<CGFloat>? = nil
     ) throws(SceneError) {
-        for value in values {
+        for index in values.indices {
+            let value = values[index]
             guard value.isFinite, abs(value) <= SceneVocabulary.largestMagnitude else {
                 throw SceneError(location: location(), message: "\(value) is not a finite number within ±1e9")
             }
