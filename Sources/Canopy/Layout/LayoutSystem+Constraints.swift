@@ -11,10 +11,10 @@ extension LayoutSystem {
 
     /// The place of `item`, or `nil` when it has no variables here.
     func place(of item: LayoutItem) -> ItemPlace? {
-        if let guide = item as? LayoutGuide, guide.isMarginsGuide {
-            return guide.owningView.flatMap(index(of:)).map { ItemPlace(index: $0, isMarginsGuide: true) }
-        }
-        return index(of: item).map { ItemPlace(index: $0, isMarginsGuide: false) }
+        // A margins guide is never an item of its own, so an item found is not one.
+        if let index = index(of: item) { return ItemPlace(index: index, isMarginsGuide: false) }
+        guard let guide = item as? LayoutGuide, guide.isMarginsGuide else { return nil }
+        return guide.owningView.flatMap(index(of:)).map { ItemPlace(index: $0, isMarginsGuide: true) }
     }
 
     /// What orders constraints: items (by index, a margins guide after its view), attributes,

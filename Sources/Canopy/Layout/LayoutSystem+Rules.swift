@@ -48,12 +48,12 @@ extension LayoutSystem {
     /// The root (item 0) stays where it is; its size is kept, or pulled toward the fitting size.
     private mutating func addRootRows(_ root: View) {
         let rect = Self.layoutRect(of: root)
-        append([(variable(0, 0), 1)], .equal, rect.minX, .required, .rule(.rootLeft, item: 0))
-        append([(variable(0, 2), 1)], .equal, rect.minY, .required, .rule(.rootTop, item: 0))
+        append(variable(0, 0), .equal, rect.minX, .required, .rule(.rootLeft, item: 0))
+        append(variable(0, 2), .equal, rect.minY, .required, .rule(.rootTop, item: 0))
         let width = fitting.map { ($0.size.width, $0.horizontal) } ?? (rect.width, .required)
         let height = fitting.map { ($0.size.height, $0.vertical) } ?? (rect.height, .required)
-        append([(variable(0, 1), 1)], .equal, width.0, width.1, .rule(.rootWidth(width.0), item: 0))
-        append([(variable(0, 3), 1)], .equal, height.0, height.1, .rule(.rootHeight(height.0), item: 0))
+        append(variable(0, 1), .equal, width.0, width.1, .rule(.rootWidth(width.0), item: 0))
+        append(variable(0, 3), .equal, height.0, height.1, .rule(.rootHeight(height.0), item: 0))
     }
 
     /// A view's frame and autoresizing mask as required rows, per axis: the fixed parts of
@@ -98,14 +98,16 @@ extension LayoutSystem {
     /// intrinsic at the compression-resistance priority.
     private mutating func addIntrinsicSizeRows(_ index: Int, _ view: View) {
         let intrinsic = view.layoutIntrinsicSize
-        for (axis, part, value) in [(LayoutConstraint.Axis.horizontal, 1, intrinsic.width), (.vertical, 3, intrinsic.height)]
-        where value != View.noIntrinsicMetric && value.isFinite && value >= 0 {
-            append(
-                [(variable(index, part), 1)], .lessThanOrEqual, value, view.contentHuggingPriority(for: axis),
-                .rule(.hugging(axis, value), item: index))
-            append(
-                [(variable(index, part), 1)], .greaterThanOrEqual, value, view.contentCompressionResistancePriority(for: axis),
-                .rule(.compressionResistance(axis, value), item: index))
-        }
+        addIntrinsicSizeRows(index, view, .horizontal, intrinsic.width)
+        addIntrinsicSizeRows(index, view, .vertical, intrinsic.height)
+    }
+
+    private mutating func addIntrinsicSizeRows(_ index: Int, _ view: View, _ axis: LayoutConstraint.Axis, _ value: CGFloat) {
+        guard value != View.noIntrinsicMetric, value.isFinite, value >= 0 else { return }
+        let size = variable(index, axis == .horizontal ? 1 : 3)
+        append(size, .lessThanOrEqual, value, view.contentHuggingPriority(for: axis), .rule(.hugging(axis, value), item: index))
+        append(
+            size, .greaterThanOrEqual, value, view.contentCompressionResistancePriority(for: axis),
+            .rule(.compressionResistance(axis, value), item: index))
     }
 }

@@ -262,6 +262,15 @@ struct LayoutSystem {
         append(termsFrom: start, relation, Double(constant), priority, origin)
     }
 
+    /// Appends the row `variable` (relation) `constant`.
+    mutating func append(
+        _ variable: Int, _ relation: LayoutConstraint.Relation, _ constant: CGFloat, _ priority: LayoutPriority, _ origin: Origin
+    ) {
+        let start = terms.count
+        appendTerm(variable, 1)
+        append(termsFrom: start, relation, Double(constant), priority, origin)
+    }
+
     /// Appends a row whose terms were appended to `terms` from `firstTerm` on.
     mutating func append(
         termsFrom firstTerm: Int, _ relation: LayoutConstraint.Relation, _ constant: Double, _ priority: LayoutPriority,
