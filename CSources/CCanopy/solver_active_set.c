@@ -85,7 +85,7 @@ static void start_slacks(dense_block *d) {
 }
 
 /// Factors the working set's rows (as columns, k x q) so that Q's trailing k - q columns span
-/// its null space. Drops members found dependent; `*dropped` tells whether any was.
+/// its null space (Q kept as its reflectors: R and the reflectors in m, working_tau). Drops members found dependent; `*dropped` tells whether any was.
 static cnp_status factor_working_set(dense_block *d, bool *dropped) {
     uint32_t k = d->k, q = d->working_count;
     *dropped = false;
@@ -97,19 +97,20 @@ static cnp_status factor_working_set(dense_block *d, bool *dropped) {
             d->m[j + (size_t)k * l] = d->g[d->working_set[l] + (size_t)d->inequality_capacity * j];
         }
     }
-    cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)q + 2.0 * k * q * (double)q);
+    cnp_status status = solver_spend(d->s, 4.0 * k * q * (double)q);
     if (status != CNP_OK) {
         return status;
     }
     uint32_t rank = 0;
-    status = d->kernel.pivoted_qr(k, q, d->m, d->q, RANK_TOLERANCE, &rank, &d->scratch);
+    status = d->kernel.pivoted_qr(k, q, d->m, NULL, RANK_TOLERANCE, &rank, &d->scratch);
     if (status != CNP_OK) {
         return status;
     }
-    // The least-squares solve reuses the kernel's pivot array; the multipliers need this one.
+    // The least-squares solve reuses the kernel's pivot and tau arrays; the working set needs these.
     for (uint32_t l = 0; l < q; l++) {
         d->working_pivot[l] = (uint32_t)d->scratch.pivot[l];
     }
+    memcpy(d->working_tau, d->scratch.tau, sizeof(double) * (k < q ? k : q));
     if (rank == q) {
         return CNP_OK;
     }
@@ -134,18 +135,21 @@ static cnp_status equality_step(dense_block *d) {
     uint32_t k = d->k, q = d->working_count, free_count = k - q;
     uint32_t counted = 0;
     double largest_norm = 0.0;
+    double *row = d->step; // free until the step is written
     for (uint32_t j = 0; j < d->objective_count; j++) {
         if (!dense_row_counts(d, j)) {
             continue;
         }
         largest_norm = fmax(largest_norm, d->objective_norm[j]);
-        for (uint32_t c = 0; c < free_count; c++) {
-            const double *basis_column = q > 0 ? &d->q[(size_t)k * (q + c)] : NULL;
-            d->ls_matrix[counted + (size_t)d->objective_capacity * c] =
-                q > 0 ? dot_row(d->a, d->objective_capacity, j, basis_column, k)
-                      : d->a[j + (size_t)d->objective_capacity * c];
-        }
         d->ls_rhs[counted] = d->b[j] - dot_row(d->a, d->objective_capacity, j, d->y, k);
+        // The row in the working set's null space: its last k - q coordinates in Q.
+        for (uint32_t c = 0; c < k; c++) {
+            row[c] = d->a[j + (size_t)d->objective_capacity * c];
+        }
+        dense_apply_q(d, d->working_tau, q, row, true);
+        for (uint32_t c = 0; c < free_count; c++) {
+            d->ls_matrix[counted + (size_t)d->objective_capacity * c] = row[q + c];
+        }
         counted++;
     }
     for (uint32_t j = 0; j < k; j++) {
@@ -162,7 +166,7 @@ static cnp_status equality_step(dense_block *d) {
             }
         }
     }
-    cnp_status status = solver_spend(d->s, 2.0 * counted * (double)free_count * free_count + 2.0 * counted * k * free_count);
+    cnp_status status = solver_spend(d->s, 2.0 * counted * (double)free_count * free_count + 4.0 * counted * k * q);
     if (status == CNP_OK) {
         status = d->kernel.least_squares(counted, free_count, d->ls_matrix, d->ls_rhs, d->ls_solution,
                                          SOLVE_RANK_TOLERANCE * largest_norm, &d->scratch);
@@ -170,18 +174,11 @@ static cnp_status equality_step(dense_block *d) {
     if (status != CNP_OK) {
         return status;
     }
-    if (q == 0) {
-        for (uint32_t j = 0; j < k; j++) {
-            d->step[j] = d->ls_solution[j];
-        }
-        return CNP_OK;
-    }
+    // step = Q (0, solution).
     for (uint32_t c = 0; c < free_count; c++) {
-        const double *basis_column = &d->q[(size_t)k * (q + c)];
-        for (uint32_t j = 0; j < k; j++) {
-            d->step[j] += basis_column[j] * d->ls_solution[c];
-        }
+        d->step[q + c] = d->ls_solution[c];
     }
+    dense_apply_q(d, d->working_tau, q, d->step, false);
     return CNP_OK;
 }
 
@@ -257,7 +254,7 @@ static void add_to_working_set(dense_block *d, uint32_t blocker) {
 
 /// The working inequalities' multipliers at y, in the working set's pivot order, into
 /// d->multiplier. The gradient of the counted rows is 2 A^T r; the multipliers solve
-/// G_W^T lambda = -gradient through the working set's QR (R in d->m, Q in d->q). Returns the
+/// G_W^T lambda = -gradient through the working set's QR (R and Q's reflectors in d->m). Returns the
 /// scale of the drop threshold: the largest |b| of a counted row, at least 1.
 static double working_multipliers(dense_block *d) {
     uint32_t k = d->k, q = d->working_count;
@@ -276,12 +273,9 @@ static double working_multipliers(dense_block *d) {
         }
     }
     // u = -R^-1 (Q^T gradient)[0..<q]; lambda[pivot[l]] = u[l].
+    dense_apply_q(d, d->working_tau, q, d->gradient, true);
     for (uint32_t l = 0; l < q; l++) {
-        double sum = 0.0;
-        for (uint32_t j = 0; j < k; j++) {
-            sum += d->q[j + (size_t)k * l] * d->gradient[j];
-        }
-        d->multiplier[l] = -sum;
+        d->multiplier[l] = -d->gradient[l];
     }
     for (uint32_t l = q; l-- > 0;) {
         double sum = d->multiplier[l];
@@ -404,12 +398,9 @@ static void working_point(dense_block *d) {
         z[l] = sum / d->m[l + (size_t)k * l];
     }
     for (uint32_t j = 0; j < k; j++) {
-        double sum = 0.0;
-        for (uint32_t l = 0; l < q; l++) {
-            sum += d->q[j + (size_t)k * l] * z[l];
-        }
-        d->y[j] = sum;
+        d->y[j] = j < q ? z[j] : 0.0;
     }
+    dense_apply_q(d, d->working_tau, q, d->y, false);
 }
 
 /// For the right-hand sides in b and h: y with the working set at its bounds and the counted

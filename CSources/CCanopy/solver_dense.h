@@ -67,6 +67,7 @@ typedef struct dense_block {
     uint8_t *in_working_set;
     uint32_t *working_set;
     uint32_t *working_pivot;      // the working set's QR column order
+    double *working_tau;          // its reflectors' factors (their vectors stay below m's diagonal)
     uint32_t working_count;
 
     // Scratch.
@@ -75,7 +76,6 @@ typedef struct dense_block {
     double *gradient;
     double *multiplier;
     double *m;       // n x max(n, rows): a matrix to factor
-    double *q;       // n x n
     double *basis;   // n x n
     double *ls_matrix;
     double *ls_rhs;
@@ -100,6 +100,13 @@ typedef struct dense_carving {
 /// Reserves the block's dense memory (PART_DENSE of the workspace) for `n` unknowns and
 /// `row_count` rows, reusing the solver's latest carve (`s->carving`) when it fits.
 cnp_status dense_reserve(solver *s, dense_block *d, const uint32_t *variables, uint32_t n, uint32_t row_count);
+/// v (k long) replaced by Q v, or Q^T v when `transposed`, for Q the orthogonal factor of a
+/// pivoted QR of a k-row matrix left as its first `steps` reflectors: below the diagonal of
+/// `m`, with `tau` (kernel_pivoted_qr with q NULL; solver_reflectors.c).
+void dense_apply_q(const dense_block *d, const double *tau, uint32_t steps, double *v, bool transposed);
+/// c (rows x k, column-major, leading dimension rows) replaced by c Q, for Q as in
+/// dense_apply_q; `w` is scratch of `rows` doubles.
+void dense_times_q(const dense_block *d, const double *tau, uint32_t steps, double *c, uint32_t rows, double *w);
 /// Forgets every level: x = 0, Z = identity, no inherited inequalities.
 void dense_start(dense_block *d);
 /// Makes `rows` (reduced rows of this block) the level to solve.

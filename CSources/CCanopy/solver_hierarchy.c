@@ -49,7 +49,7 @@ static void carve(arena *a, dense_block *d, uint32_t n, uint32_t row_count) {
     d->gradient = arena_take(a, side, sizeof(double));
     d->multiplier = arena_take(a, inequality, sizeof(double));
     d->m = arena_take(a, side * objective, sizeof(double));
-    d->q = arena_take(a, side * side, sizeof(double));
+    d->working_tau = arena_take(a, side, sizeof(double));
     d->basis = arena_take(a, side * side, sizeof(double));
     d->ls_matrix = arena_take(a, objective * side, sizeof(double));
     d->ls_rhs = arena_take(a, widest, sizeof(double));
@@ -261,33 +261,20 @@ cnp_status dense_lock(dense_block *d) {
     if (locked == 0 || k == 0) {
         return CNP_OK;
     }
-    cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)locked + 4.0 * (double)k * k * k + 2.0 * d->n * (double)k * k);
+    cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)locked + 4.0 * d->n * (double)k * (k < locked ? k : locked));
     if (status != CNP_OK) {
         return status;
     }
     uint32_t rank = 0;
-    status = d->kernel.pivoted_qr(k, locked, d->m, d->q, RANK_TOLERANCE, &rank, &d->scratch);
+    status = d->kernel.pivoted_qr(k, locked, d->m, NULL, RANK_TOLERANCE, &rank, &d->scratch);
     if (status != CNP_OK || rank == 0) {
         return status;
     }
-    // Z <- Z * Q[:, rank..<k]: the directions that keep every locked row where it is.
+    // Z <- Z Q, whose trailing k - rank columns are the directions that keep every locked row
+    // where it is; they move to the front.
     uint32_t n = d->n, remaining = k - rank;
-    for (uint32_t c = 0; c < remaining; c++) {
-        double *out = &d->z_spare[(size_t)n * c];
-        for (uint32_t i = 0; i < n; i++) {
-            out[i] = 0.0;
-        }
-        for (uint32_t l = 0; l < k; l++) {
-            double factor = d->q[l + (size_t)k * (rank + c)];
-            const double *column = &d->z[(size_t)n * l];
-            for (uint32_t i = 0; i < n; i++) {
-                out[i] += column[i] * factor;
-            }
-        }
-    }
-    double *swap = d->z;
-    d->z = d->z_spare;
-    d->z_spare = swap;
+    dense_times_q(d, d->scratch.tau, k < locked ? k : locked, d->z, n, d->ls_rhs);
+    memmove(d->z, d->z + (size_t)n * rank, sizeof(double) * n * remaining);
     d->k = remaining;
     return CNP_OK;
 }
@@ -396,8 +383,8 @@ static cnp_status solve_required(dense_block *d, const uint32_t *rows, uint32_t 
 /// The pivoted QR of `count` unit rows (k long) held as the columns of `m`, counted as dense work.
 static cnp_status factor_columns(dense_block *d, uint32_t count, uint32_t *rank) {
     uint32_t k = d->k;
-    cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)count + 4.0 * (double)k * k * k);
-    return status != CNP_OK ? status : d->kernel.pivoted_qr(k, count, d->m, d->q, RANK_TOLERANCE, rank, &d->scratch);
+    cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)count);
+    return status != CNP_OK ? status : d->kernel.pivoted_qr(k, count, d->m, NULL, RANK_TOLERANCE, rank, &d->scratch);
 }
 
 /// Flags the unknowns with a nonzero component in the null space of `columns` (k x count unit
@@ -405,21 +392,23 @@ static cnp_status factor_columns(dense_block *d, uint32_t count, uint32_t *rank)
 /// space is empty: x is then the only point the levels allow.
 static cnp_status flag_free_unknowns(dense_block *d, uint32_t count, bool *pinned) {
     uint32_t k = d->k, n = d->n, rank = 0;
+    // The free directions are the trailing k - rank columns of Z Q.
+    const double *free = d->z;
     if (count > 0) {
         cnp_status status = factor_columns(d, count, &rank);
         if (status != CNP_OK) {
             return status;
         }
-        (void)solver_spend(d->s, 2.0 * n * (double)k * k); // checked by the next kernel call
+        (void)solver_spend(d->s, 4.0 * n * (double)k * (k < count ? k : count)); // checked by the next kernel call
+        memcpy(d->z_spare, d->z, sizeof(double) * n * k);
+        dense_times_q(d, d->scratch.tau, k < count ? k : count, d->z_spare, n, d->ls_rhs);
+        free = d->z_spare;
     }
     *pinned = rank == k;
     for (uint32_t u = 0; u < n; u++) {
         double length = 0.0;
         for (uint32_t c = rank; c < k; c++) {
-            double entry = 0.0;
-            for (uint32_t l = 0; l < k; l++) {
-                entry += d->z[u + (size_t)n * l] * (count > 0 ? d->q[l + (size_t)k * c] : (double)(l == c));
-            }
+            double entry = free[u + (size_t)n * c];
             length += entry * entry;
         }
         if (sqrt(length) > AMBIGUITY_TOLERANCE) {

@@ -10,6 +10,7 @@
  *   solver_hierarchy.c  one block: the levels in priority order, locking, reference level
  *   solver_single.c     a block of one unknown: the same levels on the line
  *   solver_active_set.c one level: least squares with inequalities by a primal active set
+ *   solver_reflectors.c a QR's orthogonal factor applied from its reflectors, never formed
  *   solver_conflicts.c  a smallest set of conflicting required rows (deletion filter)
  *   solver_kernel_*.c   the dense factorizations, by LAPACK and by hand for tiny blocks
  *   solver_record.c     substitution's eliminations kept, and new constants carried through them
@@ -131,7 +132,9 @@ typedef struct kernel_scratch {
 /// Householder QR with column pivoting of the column-major `rows` x `cols` matrix `m` (leading
 /// dimension `rows`): `m` P = `q` R. On return `m` holds R in its upper triangle, `pivot[j]` is
 /// the original column of column j, `q` (rows x rows, explicit) the orthogonal factor, and
-/// `*rank` the number of leading diagonal entries of R above `tolerance` in magnitude.
+/// `*rank` the number of leading diagonal entries of R above `tolerance` in magnitude. With `q`
+/// NULL the factor is not formed: it stays as its reflectors, H_j = I - tau[j] v v^T with v =
+/// (1, m below the diagonal in column j) from row j on (LAPACK's convention), tau in scratch.
 typedef cnp_status (*kernel_pivoted_qr)(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance,
                                         uint32_t *rank, kernel_scratch *scratch);
 

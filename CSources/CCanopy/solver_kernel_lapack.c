@@ -60,6 +60,9 @@ cnp_status lapack_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q,
         }
     }
     *rank = leading_rank(m, rows, steps, tolerance);
+    if (q == NULL) {
+        return CNP_OK;
+    }
     for (uint32_t j = 0; j < rows; j++) {
         for (uint32_t i = 0; i < rows; i++) {
             q[i + (size_t)rows * j] = j < steps && i > j ? m[i + (size_t)rows * j] : 0.0;

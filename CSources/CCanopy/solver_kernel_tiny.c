@@ -105,6 +105,9 @@ cnp_status tiny_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, d
     uint32_t steps = rows < cols ? rows : cols;
     factor_pivoted(rows, cols, m, scratch->tau, scratch->pivot);
     *rank = leading_rank(m, rows, steps, tolerance);
+    if (q == NULL) {
+        return CNP_OK;
+    }
     // Q = H_0 H_1 ... applied to the identity, innermost reflector first.
     for (uint32_t j = 0; j < rows; j++) {
         for (uint32_t i = 0; i < rows; i++) {

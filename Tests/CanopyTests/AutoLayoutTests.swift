@@ -498,6 +498,23 @@ struct AutoLayoutTests {
         #expect(cell.systemLayoutSizeFitting(View.layoutFittingCompressedSize) == CGSize(width: 8 + 89 + 8, height: 60))
     }
 
+    @Test func fittingSizeRoundsUpButNotPastRounding() {
+        let cell = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let content = View()
+        content.translatesAutoresizingMaskIntoConstraints = false
+        cell.addSubview(content)
+        LayoutConstraint.activate([
+            content.leadingAnchor.constraint(equalTo: cell.leadingAnchor),
+            content.trailingAnchor.constraint(equalTo: cell.trailingAnchor),
+            content.topAnchor.constraint(equalTo: cell.topAnchor),
+            content.bottomAnchor.constraint(equalTo: cell.bottomAnchor),
+            content.widthAnchor.constraint(equalToConstant: 105 + 1e-12),
+            content.heightAnchor.constraint(equalToConstant: 40.25),
+        ])
+        // A rounding error past a pixel line stays on it; a quarter point rounds up (scale 1).
+        #expect(cell.systemLayoutSizeFitting(View.layoutFittingCompressedSize) == CGSize(width: 105, height: 41))
+    }
+
     @Test func leadingAndTrailingFollowTheLayoutDirection() {
         let window = window()
         window.userInterfaceLayoutDirection = .rightToLeft

@@ -33,7 +33,12 @@ extension View {
             return bounds.size
         }
         let scale = storedWindow?.screen.scale ?? 1
-        func snapped(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded(.up) / scale }
+        // Up to the pixel grid; a value within rounding of a pixel line is on it (105 + 1e-13
+        // is 105, not 106).
+        func snapped(_ value: Double) -> CGFloat {
+            let pixels = CGFloat(value) * scale, nearest = pixels.rounded()
+            return (abs(pixels - nearest) <= 1e-9 * max(1, abs(pixels)) ? nearest : pixels.rounded(.up)) / scale
+        }
         return CGSize(
             width: snapped(solution.values[system.variable(root, 1)]), height: snapped(solution.values[system.variable(root, 3)]))
     }
