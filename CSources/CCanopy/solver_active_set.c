@@ -13,6 +13,13 @@
  * The start (y = 0) is feasible: x satisfies every inherited inequality. Ties go to the
  * smallest index, and after a run of zero-length steps the drop also takes the smallest
  * index (Bland's rule), which rules out cycling; an iteration cap backs this up.
+ *
+ * A level solved before in a block of the same shape starts warm instead: from the working
+ * set and counted rows it ended with, at the point they give (the working set at its bounds,
+ * the counted rows' least squares in its null space), when that point keeps every inherited
+ * inequality outside the working set. Any feasible start leads the method to the optimum; this
+ * one is usually the optimum already, found in one step where starting from y = 0 takes a step
+ * per member. Level rows that fail there count from the start, as they do at y = 0.
  */
 #include "solver_dense.h"
 
@@ -336,7 +343,11 @@ static void remove_from_working_set(dense_block *d, uint32_t index) {
     d->working_count = kept;
 }
 
+static cnp_status warm_start(dense_block *d, const level_outcome *outcome, bool *started);
+
 cnp_status dense_minimize(dense_block *d) {
+    const level_outcome *outcome = d->start;
+    d->start = NULL; // for this level only
     for (uint32_t j = 0; j < d->k; j++) {
         d->y[j] = 0.0;
     }
@@ -344,8 +355,22 @@ cnp_status dense_minimize(dense_block *d) {
         d->working_count = 0;
         return CNP_OK;
     }
-    start_working_set(d);
-    start_slacks(d);
+    bool warm = false;
+    if (outcome != NULL) {
+        cnp_status status = warm_start(d, outcome, &warm);
+        if (status != CNP_OK) {
+            return status;
+        }
+    }
+    if (warm) {
+        d->s->report.warm_started_levels++;
+    } else {
+        for (uint32_t j = 0; j < d->k; j++) {
+            d->y[j] = 0.0;
+        }
+        start_working_set(d);
+        start_slacks(d);
+    }
     uint64_t cap = 100 + 10 * ((uint64_t)d->inequality_count + d->objective_count + d->k);
     uint32_t degenerate = 0, just_dropped = NONE;
     for (uint64_t iteration = 0;; iteration++) {
@@ -461,4 +486,80 @@ cnp_status dense_map_level(dense_block *d, uint32_t inputs, double *saved, doubl
     memcpy(d->b, saved + k, sizeof(double) * objectives);
     memcpy(d->h, saved + k + objectives, sizeof(double) * inequalities);
     return status;
+}
+
+// MARK: - A warm start
+
+/// Takes `outcome`'s working members and counted rows; false when they do not fit this level.
+static bool take_outcome(dense_block *d, const level_outcome *outcome) {
+    if (outcome->flags != NULL && outcome->flag_count != d->objective_count) {
+        return false;
+    }
+    for (uint32_t i = 0; i < d->inequality_count; i++) {
+        d->in_working_set[i] = 0;
+    }
+    d->working_count = 0;
+    for (uint32_t l = 0; l < outcome->working; l++) {
+        uint64_t i = outcome->members[l];
+        if (i >= d->inequality_count || d->in_working_set[i] || d->working_count == d->k) {
+            return false;
+        }
+        d->in_working_set[i] = 1;
+        d->working_set[d->working_count++] = (uint32_t)i;
+    }
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        d->in_objective[j] = d->objective_sign[j] != 0 && (outcome->flags == NULL || (outcome->flags[j] & 1));
+    }
+    return true;
+}
+
+/// Whether every inherited inequality outside the working set holds at y, within its tolerance.
+static bool inherited_hold_at_y(const dense_block *d) {
+    for (uint32_t i = 0; i < d->inequality_count; i++) {
+        double room = d->h[i] - dot_row(d->g, d->inequality_capacity, i, d->y, d->k);
+        if (!d->in_working_set[i] && room < -d->inequality_tolerance[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// The slacks at y: a counted row's is its residual; an uncounted row that fails by more than
+/// the blocking excess counts from here (its slack then active), as at y = 0; the others' are 0.
+static void warm_slacks(dense_block *d) {
+    for (uint32_t j = 0; j < d->objective_count; j++) {
+        double residual = dot_row(d->a, d->objective_capacity, j, d->y, d->k) - d->b[j];
+        if (d->objective_sign[j] != 0 && !d->in_objective[j] && residual > BLOCKING_EXCESS * d->objective_tolerance[j]) {
+            d->in_objective[j] = 1;
+        }
+        d->slack[j] = dense_row_counts(d, j) ? residual : 0.0;
+    }
+}
+
+/// Moves y to the point `outcome` gives and sets the working set and slacks there, when that
+/// point is feasible (`*started`); otherwise leaves the level to start from y = 0.
+static cnp_status warm_start(dense_block *d, const level_outcome *outcome, bool *started) {
+    *started = false;
+    if (!take_outcome(d, outcome)) {
+        return CNP_OK;
+    }
+    bool dropped = false;
+    cnp_status status = factor_working_set(d, &dropped);
+    if (status != CNP_OK) {
+        return status;
+    }
+    working_point(d);
+    status = equality_step(d);
+    if (status != CNP_OK) {
+        return status;
+    }
+    for (uint32_t j = 0; j < d->k; j++) {
+        d->y[j] += d->step[j];
+    }
+    if (!inherited_hold_at_y(d)) {
+        return CNP_OK;
+    }
+    warm_slacks(d);
+    *started = true;
+    return CNP_OK;
 }

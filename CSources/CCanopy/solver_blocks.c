@@ -1,5 +1,6 @@
 /*
- * A pass's blocks. A block's answer depends only on its own rows and unknowns, and solving it
+ * A pass's blocks. A block's answer depends only on its own rows and unknowns (and the kept
+ * record its levels start from, the same on every lane), and solving it
  * writes only what belongs to it: its unknowns' values, flags and local indexes, its rows'
  * flags and conflict groups, and the order of its own slice of the block rows. So blocks can
  * be solved in any order, several at once: each lane solves with its own copy of the solver
@@ -52,6 +53,8 @@ static void solve_one(solver *lane, block_list *list, uint32_t b) {
     lane->report = (cnp_solve_report){.failed_row = NONE};
     lane->work = 0.0;
     lane->next_group = 0;
+    lane->hints = result->hints;
+    lane->hints_length = result->hints_length;
     uint32_t first = list->variable_start[b], start = list->row_start[b];
     result->status = solve_block(lane, &lane->block_variables[first], list->variable_start[b + 1] - first,
                                  &lane->block_rows[start], list->row_start[b + 1] - start, list->substituted,
@@ -95,6 +98,7 @@ static void add_counts(cnp_solve_report *total, const cnp_solve_report *block) {
     total->levels += block->levels;
     total->active_set_iterations += block->active_set_iterations;
     total->broken_rows += block->broken_rows;
+    total->warm_started_levels += block->warm_started_levels;
     if (block->largest_block > total->largest_block) {
         total->largest_block = block->largest_block;
     }
@@ -134,16 +138,17 @@ static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t 
 /// Merges the blocks in order, first solving on the calling thread each that was neither
 /// recalled nor solved on a lane; such a block gets only the work the ones before it left, so
 /// a solve over the limit stops as soon as it passes it. A block asked to record its level maps
-/// records them into the memo's recorder, which the merge then keeps.
+/// (or outcomes) records them into the memo's recorder, which the merge then keeps.
 static cnp_status merge_in_order(solver *s, block_list *list, uint32_t *flagged) {
     dense_carving carving;
     solver lane = lane_solver(s, s->workspace, &carving);
     for (uint32_t b = 0; b < list->count; b++) {
         if (!list->results[b].recalled && !list->results[b].solved) {
             lane.options.work_limit = s->options.work_limit - s->work;
-            lane.recorder = list->results[b].record_maps ? &s->memo->recorder : NULL;
+            const block_result *result = &list->results[b];
+            lane.recorder = result->record != RECORD_NOTHING ? &s->memo->recorder : NULL;
             if (lane.recorder != NULL) {
-                maps_begin(lane.recorder);
+                maps_begin(lane.recorder, result->record == RECORD_OUTCOMES);
             }
             solve_one(&lane, list, b);
         }
@@ -178,8 +183,9 @@ cnp_status solve_listed_blocks(solver *s, const uint32_t *variable_start, const 
     }
     // Maps are recorded on the calling thread, so only where a few blocks are solved: the same
     // rule on any number of lanes, and memory for the blocks that change from frame to frame.
+    // (Hints are followed on every lane: a block's are the memo's, whoever solves it.)
     for (uint32_t b = 0; b < blocks && to_solve >= LANE_MIN_BLOCKS; b++) {
-        results[b].record_maps = false;
+        results[b].record = RECORD_NOTHING;
     }
     if (s->lanes != NULL && s->lanes->lane_count > 1 && to_solve >= LANE_MIN_BLOCKS) {
         atomic_init(&list.next, 0);

@@ -25,8 +25,23 @@
 /// of its tolerance.
 #define BLOCKING_EXCESS 1e-3
 
+/// How a level of a block ended in an earlier solve: a start for the same level now.
+typedef struct level_outcome {
+    /// The level's rows among the block's sorted rows (0 and the count of live required rows
+    /// for the required level; 0 and 0 for the reference level).
+    uint32_t start, end;
+    /// Per level row: bit 0 set when it counted (NULL for the reference level: all count).
+    const uint64_t *flags;
+    uint32_t flag_count;
+    /// The working members, as indexes of inherited inequalities.
+    const uint64_t *members;
+    uint32_t working;
+} level_outcome;
+
 typedef struct dense_block {
     solver *s;
+    /// The outcome to start the level being solved from (dense_minimize), or NULL.
+    const level_outcome *start;
     /// Where the block's level maps are being recorded (solver_level_maps.c), or NULL.
     map_recorder *recorder;
     kernel kernel;
@@ -138,16 +153,23 @@ static inline bool dense_row_counts(const dense_block *d, uint32_t j) {
 
 // solver_level_maps.c
 /// The kinds of a level map record.
-typedef enum map_kind { MAP_LEVEL, MAP_CONE, MAP_REFERENCE, MAP_ANSWER } map_kind;
+typedef enum map_kind {
+    MAP_LEVEL, MAP_CONE, MAP_REFERENCE, MAP_ANSWER, MAP_LEVEL_OUTCOME, MAP_REFERENCE_OUTCOME
+} map_kind;
 /// Records the level just solved and moved to (rows `start..<end` of the block's sorted rows;
 /// none for the reference level), before it is locked.
 void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t end);
 /// Records which inherited inequalities are active (h == 0 after load_active_cone).
 void maps_record_cone(dense_block *d);
-/// Gives up recording the block (a conflict, ties: outcomes the maps do not follow).
+/// Gives up recording the block's maps (a conflict, ties: outcomes the maps do not follow);
+/// outcomes alone are still recorded.
 void maps_refuse(dense_block *d);
 /// Completes the block's maps with its answer's levels and ambiguity.
 void maps_finish(dense_block *d);
+/// Reads the next level's outcome (a level's or the reference level's, from maps or outcomes
+/// alone) of a kept record at `*cursor`, for a block of `n` unknowns, and moves the cursor past
+/// it; false at the record's end, or where it does not read as a record.
+bool maps_next_outcome(const uint64_t **cursor, const uint64_t *end, uint32_t n, level_outcome *outcome);
 
 // solver_conflicts.c
 /// Whether `rows` (required, of this block) can all hold.

@@ -109,6 +109,7 @@ cnp_status dense_reserve(solver *s, dense_block *d, const uint32_t *variables, u
     }
     d->s = s;
     d->recorder = s->recorder;
+    d->start = NULL;
     d->n = n;
     d->variables = variables;
     d->kernel = choose_kernel(&s->options, n);
@@ -345,9 +346,26 @@ static uint32_t live_required_rows(const solver *s, const uint32_t *rows, uint32
     return count;
 }
 
+/// The previous solve's level outcomes for the block being solved, read level by level.
+typedef struct outcome_cursor {
+    const uint64_t *word, *end; // word NULL once the levels no longer follow the record
+    level_outcome outcome;
+} outcome_cursor;
+
+/// The outcome the record gives the level of sorted rows start..<end (0 and 0: the reference
+/// level), to start it from; NULL, for this level and the ones after, when the record has none.
+static const level_outcome *level_start(outcome_cursor *c, const dense_block *d, uint32_t start, uint32_t end) {
+    if (c->word == NULL || !maps_next_outcome(&c->word, c->end, d->n, &c->outcome) || c->outcome.start != start ||
+        c->outcome.end != end) {
+        c->word = NULL;
+        return NULL;
+    }
+    return &c->outcome;
+}
+
 /// Solves the required level, breaking conflicts until it holds; locks it.
 static cnp_status solve_required(dense_block *d, const uint32_t *rows, uint32_t required, bool substituted,
-                                 block_outcome *outcome) {
+                                 outcome_cursor *starts, block_outcome *outcome) {
     solver *s = d->s;
     for (;;) {
         dense_start(d);
@@ -356,6 +374,7 @@ static cnp_status solve_required(dense_block *d, const uint32_t *rows, uint32_t 
             return CNP_OK;
         }
         dense_load_rows(d, d->row_scratch, count);
+        d->start = level_start(starts, d, 0, count);
         cnp_status status = dense_minimize(d);
         if (status != CNP_OK) {
             return status;
@@ -666,7 +685,9 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
     while (required < row_count && row_is_required(s, rows[required])) {
         required++;
     }
-    status = solve_required(&d, rows, required, substituted, outcome);
+    // The previous solve's outcomes, when it had a block of this shape (solver_memo.c).
+    outcome_cursor starts = {.word = s->hints, .end = s->hints != NULL ? s->hints + s->hints_length : NULL};
+    status = solve_required(&d, rows, required, substituted, &starts, outcome);
     if (status != CNP_OK || *outcome != BLOCK_SOLVED) {
         return status;
     }
@@ -676,6 +697,7 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
             end++;
         }
         dense_load_rows(&d, &rows[start], end - start);
+        d.start = level_start(&starts, &d, start, end);
         status = dense_minimize(&d);
         if (status != CNP_OK) {
             return status;
@@ -703,6 +725,7 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
     if (!pinned) {
         // A point with no feasible direction left is the only one: no reference pull moves it.
         dense_load_reference(&d);
+        d.start = level_start(&starts, &d, 0, 0);
         status = dense_minimize(&d);
         if (status != CNP_OK) {
             return status;

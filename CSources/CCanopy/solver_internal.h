@@ -205,6 +205,9 @@ typedef struct map_recorder {
     size_t length, capacity;
     /// Whether the block's maps are all there, and whether recording gave up.
     bool finished, refused;
+    /// Whether only the levels' outcomes are recorded, without their maps (a block too large
+    /// to map: the outcomes start the next solve's levels).
+    bool outcomes_only;
     double *doubles;
     size_t doubles_capacity;
     uint32_t *indexes;
@@ -304,6 +307,10 @@ typedef struct solver {
     struct dense_carving *carving;
     /// Where the block being solved records its level maps; NULL when it does not.
     map_recorder *recorder;
+    /// The previous solve's record of the block being solved (level maps or outcomes), whose
+    /// levels' outcomes start its levels; NULL for none.
+    const uint64_t *hints;
+    size_t hints_length;
 } solver;
 
 /// Adds `operations` to the dense work spent; CNP_ERROR_TOO_LARGE once it is past the limit.
@@ -451,6 +458,9 @@ void sort_by_level(const solver *s, uint32_t *rows, uint32_t count, uint32_t *sp
 cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
                        uint32_t row_count, bool substituted, block_outcome *outcome);
 
+/// What a block's solve records for the next solve.
+typedef enum block_recording { RECORD_NOTHING, RECORD_MAPS, RECORD_OUTCOMES } block_recording;
+
 /// What solving or recalling one block leaves for the merge, which takes blocks in order.
 typedef struct block_result {
     cnp_status status;
@@ -464,9 +474,14 @@ typedef struct block_result {
     /// Its entry among the memo's fresh ones, or SIZE_MAX.
     size_t memo_entry;
     bool recalled;
-    /// Whether a block of the previous solve had its shape but other constants: solving it
-    /// records its level maps, when it is solved on the calling thread.
-    bool record_maps;
+    /// What solving it records, when it is solved on the calling thread: its level maps (a
+    /// block of the previous solve had its shape but other constants), or its levels' outcomes
+    /// alone (a block too large to map).
+    block_recording record;
+    /// The previous solve's record of a block of its shape (level maps or outcomes), to start
+    /// its levels from, on whichever lane solves it; NULL for none.
+    const uint64_t *hints;
+    size_t hints_length;
     /// Whether a lane (or the merge) solved it.
     bool solved;
 } block_result;
@@ -532,8 +547,8 @@ void memo_finish(block_memo *memo, bool succeeded);
 void memo_free(block_memo *memo);
 
 // solver_level_maps.c
-/// Starts recording a block's level maps.
-void maps_begin(map_recorder *recorder);
+/// Starts recording a block's level maps, or with `outcomes_only` its levels' outcomes alone.
+void maps_begin(map_recorder *recorder, bool outcomes_only);
 /// Solves the block (its sorted rows' order is found again from `rows`) by its level maps
 /// `maps` (`length` words), when the outcome they recorded holds at its current constants:
 /// the values go to rep_value, the ambiguity to variable_flags, the levels solved to `*levels`,

@@ -32,6 +32,11 @@
  * counted, bit 1 violated), the working members (indexes of inherited inequalities), moves
  * (n per input), multipliers (working per input)]; for the cone [inherited count, active bit
  * per inherited inequality]; last, for the answer [levels solved, ambiguity bit per unknown].
+ *
+ * A block too large to map records its levels' outcomes alone: level records without moves
+ * and multipliers (MAP_LEVEL_OUTCOME, MAP_REFERENCE_OUTCOME), no cone. Either kind of record
+ * gives the next solve of the block's shape, when it is solved rather than reused, the working
+ * set and counted rows each level ended with, to start the level from (maps_next_outcome).
  */
 #include "solver_dense.h"
 
@@ -48,10 +53,11 @@ static bool reserve_indexes(map_recorder *r, size_t count) {
     return memo_grow((void **)&r->indexes, &r->indexes_capacity, count, sizeof(uint32_t));
 }
 
-void maps_begin(map_recorder *recorder) {
+void maps_begin(map_recorder *recorder, bool outcomes_only) {
     recorder->length = 0;
     recorder->finished = false;
     recorder->refused = false;
+    recorder->outcomes_only = outcomes_only;
 }
 
 void maps_free(map_recorder *recorder) {
@@ -73,7 +79,8 @@ static uint64_t *append(map_recorder *r, size_t count) {
 }
 
 void maps_refuse(dense_block *d) {
-    if (d->recorder != NULL) {
+    // Outcomes are only starts: a conflict or a tie leaves them as good a start as any.
+    if (d->recorder != NULL && !d->recorder->outcomes_only) {
         d->recorder->refused = true;
     }
 }
@@ -109,13 +116,13 @@ void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t e
     }
     uint32_t inputs = counted + working, flags = kind == MAP_REFERENCE ? 0 : d->objective_count;
     size_t saved = (size_t)d->k + d->objective_count + d->inequality_count;
-    size_t moves = (size_t)n * inputs, multipliers = (size_t)working * inputs;
+    size_t moves = r->outcomes_only ? 0 : (size_t)n * inputs, multipliers = r->outcomes_only ? 0 : (size_t)working * inputs;
     if (!reserve_doubles(r, saved + moves + multipliers)) {
         r->refused = true;
         return;
     }
     double *scratch = r->doubles;
-    if (dense_map_level(d, inputs, scratch, scratch + saved, scratch + saved + moves) != CNP_OK) {
+    if (!r->outcomes_only && dense_map_level(d, inputs, scratch, scratch + saved, scratch + saved + moves) != CNP_OK) {
         r->refused = true;
         return;
     }
@@ -123,7 +130,7 @@ void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t e
     if (out == NULL) {
         return;
     }
-    *out++ = kind;
+    *out++ = r->outcomes_only ? (kind == MAP_REFERENCE ? MAP_REFERENCE_OUTCOME : MAP_LEVEL_OUTCOME) : kind;
     *out++ = start;
     *out++ = end;
     *out++ = counted;
@@ -141,7 +148,7 @@ void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t e
 
 void maps_record_cone(dense_block *d) {
     map_recorder *r = d->recorder;
-    uint64_t *out = r != NULL ? append(r, 2 + (size_t)d->inequality_count) : NULL;
+    uint64_t *out = r != NULL && !r->outcomes_only ? append(r, 2 + (size_t)d->inequality_count) : NULL;
     if (out == NULL) {
         return;
     }
@@ -425,6 +432,9 @@ bool maps_apply(solver *s, map_recorder *scratch, const uint32_t *variables, uin
         if (kind == MAP_ANSWER) {
             break;
         }
+        if (kind == MAP_LEVEL_OUTCOME || kind == MAP_REFERENCE_OUTCOME) {
+            return false; // outcomes without maps: a start for the levels, not an answer
+        }
         bool held = kind == MAP_CONE ? apply_cone(&m) : kind == MAP_REFERENCE ? apply_reference(&m) : apply_level(&m);
         if (!held) {
             return false;
@@ -437,4 +447,42 @@ bool maps_apply(solver *s, map_recorder *scratch, const uint32_t *variables, uin
         s->rep_value[variables[u]] = m.x[u];
     }
     return true;
+}
+
+// MARK: - Outcomes as starts
+
+bool maps_next_outcome(const uint64_t **cursor, const uint64_t *end, uint32_t n, level_outcome *outcome) {
+    const uint64_t *word = *cursor;
+    while (word < end) {
+        map_kind kind = (map_kind)*word++;
+        if (kind == MAP_ANSWER) {
+            break;
+        }
+        if (kind == MAP_CONE) {
+            if (word == end || (size_t)(end - word) - 1 < *word) {
+                break;
+            }
+            word += 1 + *word;
+            continue;
+        }
+        if ((size_t)(end - word) < 4) {
+            break;
+        }
+        bool reference = kind == MAP_REFERENCE || kind == MAP_REFERENCE_OUTCOME;
+        bool with_maps = kind == MAP_LEVEL || kind == MAP_REFERENCE;
+        uint64_t start = word[0], stop = word[1], counted = word[2], working = word[3];
+        uint64_t flags = reference ? 0 : stop - start, inputs = counted + working;
+        uint64_t columns = with_maps ? (n + working) * inputs : 0;
+        if (start > stop || stop > UINT32_MAX || working > UINT32_MAX ||
+            (size_t)(end - word) - 4 < flags + working + columns) {
+            break;
+        }
+        *outcome = (level_outcome){.start = (uint32_t)start, .end = (uint32_t)stop,
+                                   .flags = reference ? NULL : word + 4, .flag_count = (uint32_t)flags,
+                                   .members = word + 4 + flags, .working = (uint32_t)working};
+        *cursor = word + 4 + flags + working + columns;
+        return true;
+    }
+    *cursor = end;
+    return false;
 }

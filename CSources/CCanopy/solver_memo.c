@@ -24,6 +24,9 @@
  * the next block of that shape is solved by them when their outcome holds. Blocks are recorded
  * only when fewer than 16 are solved, and small ones only; maps whose outcome failed twice in a
  * row are recorded again, and a shape whose recording was refused is not recorded again.
+ * Blocks too large to map record their levels' outcomes alone (the working set and counted
+ * rows each level ended with). A block of a kept block's shape that is solved rather than
+ * reused starts each level from the kept record's outcome for it (solver_active_set.c).
  */
 #include "solver_internal.h"
 
@@ -374,8 +377,24 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
         return true;
     }
     result->memo_entry = append_entry(memo, rows[0], answer_length(variable_count, row_count));
-    bool mappable = variable_count > 1 && variable_count <= MOST_MAPPED_UNKNOWNS && row_count <= MOST_MAPPED_ROWS;
-    if (entry == NULL || result->memo_entry == SIZE_MAX || !mappable || !same_shape(entry, memo)) {
+    if (result->memo_entry == SIZE_MAX || variable_count < 2) {
+        return false; // (a block of one unknown is solved on the line)
+    }
+    bool shaped = entry != NULL && same_shape(entry, memo);
+    if (shaped) {
+        // Whatever it records, its levels start from the kept record's outcomes.
+        result->hints = &memo->kept_maps[maps_at(entry)];
+        result->hints_length = maps_length(entry);
+    }
+    if (variable_count > MOST_MAPPED_UNKNOWNS || row_count > MOST_MAPPED_ROWS) {
+        // Too large to map: its levels' outcomes alone are recorded, at every solve (their cost
+        // is a few words per level).
+        result->record = RECORD_OUTCOMES;
+        return false;
+    }
+    if (!shaped) {
+        result->hints = NULL;
+        result->hints_length = 0;
         return false; // (a block of another size has no maps, and none are recorded for it)
     }
     if (maps_length(entry) > 0 && reuse(s, entry, variables, variable_count, rows, row_count, result)) {
@@ -384,7 +403,8 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
     // The old maps stay until new ones are recorded (the merge may record none).
     uint64_t misses = misses_of(entry) == REFUSED ? REFUSED : misses_of(entry) + 1;
     keep_maps(memo, result->memo_entry, entry, misses);
-    result->record_maps = misses != REFUSED && (maps_length(entry) == 0 || misses >= MISSES_BEFORE_RECORDING);
+    bool record = misses != REFUSED && (maps_length(entry) == 0 || misses >= MISSES_BEFORE_RECORDING);
+    result->record = record ? RECORD_MAPS : RECORD_NOTHING;
     return false;
 }
 
@@ -418,10 +438,13 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
     store_values(s, answer, variables, variable_count);
     entry[STATE] |= 1;
     const map_recorder *recorder = &memo->recorder;
-    if (result->record_maps && recorder->refused) {
+    if (result->record == RECORD_MAPS && recorder->refused) {
         set_misses(entry, REFUSED);
-    } else if (result->record_maps && recorder->finished) {
+    } else if (result->record != RECORD_NOTHING && recorder->finished) {
         keep_words(memo, result->memo_entry, recorder->words, recorder->length, 0);
+    } else if (result->record == RECORD_NOTHING && result->hints != NULL && maps_length(entry) == 0) {
+        // Outcomes not recorded again (too many blocks were solved) stay: a start for the next.
+        keep_words(memo, result->memo_entry, result->hints, result->hints_length, 0);
     }
 }
 

@@ -112,7 +112,7 @@ struct ProfileCommand: ParsableCommand {
                 "Auto Layout: \(layout.variables) variables, \(layout.rows) rows, \(layout.substituted) settled by substitution, "
                     + "\(layout.blocks) blocks (largest \(layout.largestBlock) unknowns, \(layout.recalledBlocks) recalled from the solve before, "
                     + "\(layout.reusedBlocks) solved through kept level maps), "
-                    + "\(layout.activeSetIterations) active-set iterations; "
+                    + "\(layout.activeSetIterations) active-set iterations (\(layout.warmStartedLevels) levels started warm); "
                     + (layout.reusedSystem ? "the last solve reused the kept system" : "the last solve collected the system anew")
                     + (layout.carriedConstants ? " and carried its new constants through the record of the solve before" : ""))
         }
@@ -124,7 +124,7 @@ struct ProfileCommand: ParsableCommand {
                     "variables": layout.variables, "rows": layout.rows, "blocks": layout.blocks,
                     "largest_block": layout.largestBlock, "recalled_blocks": layout.recalledBlocks,
                     "reused_blocks": layout.reusedBlocks,
-                    "active_set_iterations": layout.activeSetIterations,
+                    "active_set_iterations": layout.activeSetIterations, "warm_started_levels": layout.warmStartedLevels,
                     "reused_system": layout.reusedSystem, "carried_constants": layout.carriedConstants,
                 ])
                 : profile.table())

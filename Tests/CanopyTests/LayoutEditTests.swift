@@ -134,6 +134,32 @@ struct LayoutEditTests {
         #expect(reused >= 14, "\(reused) reused")
     }
 
+    /// A live resize of random scenes with a block too large to map (84 and 89 unknowns) that
+    /// the window's size reaches: the first resize solves every block (the first cycle kept no
+    /// record), the second records the large block's outcomes, and from the third size on its
+    /// levels start from the working sets they ended with at the size before. Every view's
+    /// solved rectangle is still the one a fresh solve (every level started from nothing) gives.
+    @Test(arguments: [UInt64(1), 2])
+    func aLiveResizeStartsLargeBlocksWarm(seed: UInt64) throws {
+        let instance = try ConstraintTreeGenerator(shape: .random, count: 400, seed: seed).makeScene().instantiate()
+        let window = instance.window
+        window.runUpdateCycle()
+        #expect(window.layoutReport.largestBlock > 32 && window.layoutReport.warmStartedLevels == 0)
+        var warm = 0
+        for (step, (width, height)) in [(300, 500), (310, 520), (290, 480), (420, 700), (300, 500), (200, 300)].enumerated() {
+            window.frame.size = CGSize(width: width, height: height)
+            window.runUpdateCycle()
+            warm += window.layoutReport.warmStartedLevels
+            if step >= 2 { #expect(window.layoutReport.warmStartedLevels > 0, "size \(width) x \(height)") }
+            for (view, expected) in zip(subtree(window), try freshSolve(of: window)) {
+                guard let solved = expected.solved, !view.hasAmbiguousLayout else { continue }
+                let kept = window.layoutReport.solvedRect(of: view)
+                #expect(kept.map { isClose($0, solved) } == true, "size \(width) x \(height): \(view) at \(String(describing: kept)), anew \(solved)")
+            }
+        }
+        #expect(warm >= 100, "\(warm) levels started warm")
+    }
+
     /// A new intrinsic size rewrites the view's rows; losing it (no intrinsic metric) removes
     /// rows, so the system is collected again.
     @Test func anIntrinsicSizeChangeIsWrittenInPlace() {

@@ -253,12 +253,13 @@ struct SolveRecordTests {
     /// through the kept maps of its levels when its active sets hold, and afresh otherwise.
     /// Everything is what a solve without a record gives: values and row errors up to rounding;
     /// states, ambiguity, conflict groups and the counts exactly (but the active-set steps,
-    /// which a reused block does not take).
+    /// which a reused block does not take). A block solved again starts its levels warm, from
+    /// the outcomes of the maps that missed, and ends where a cold start ends.
     @Test func reusedBlocksGiveWhatSolvingGives() {
         let solver = SolverMemory()
         let (workspace, record) = (solver.workspace, solver.record)
         defer { withExtendedLifetime(solver) {} }
-        var reused = 0, solvedAgain = 0
+        var reused = 0, solvedAgain = 0, warm = 0
         let changes: [Double] = [0.125, -0.5, 3, -40, 250, 1e4]
         for seed in UInt64(0)..<1_500 {
             let random = SolverFuzzTests.RandomSystem(seed: seed)
@@ -290,9 +291,12 @@ struct SolveRecordTests {
                 #expect(report.broken_rows == freshReport.broken_rows && report.largest_block == freshReport.largest_block)
                 reused += Int(report.reused_blocks)
                 solvedAgain += Int(report.blocks - report.recalled_blocks - report.reused_blocks)
+                warm += Int(report.warm_started_levels)
             }
         }
         #expect(reused > 500 && solvedAgain > 500, "\(reused) reused, \(solvedAgain) solved again")
+        // Blocks solved again start their levels from the kept maps' outcomes.
+        #expect(warm > 1_000, "\(warm) levels started warm")
     }
 
     /// A block whose active set swings between two states (a soft bound met or not as a width

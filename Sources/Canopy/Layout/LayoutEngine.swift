@@ -346,6 +346,7 @@ final class LayoutEngine {
         report.reusedBlocks = Int(solution.stats.reused_blocks)
         report.substituted = Int(solution.stats.substituted)
         report.activeSetIterations = Int(solution.stats.active_set_iterations)
+        report.warmStartedLevels = Int(solution.stats.warm_started_levels)
         report.conflicts = conflicts(solution, of: system)
         report.ambiguities = ambiguities(solution, of: system)
         report.tiedConstraints = tiedGroups(solution, of: system)
