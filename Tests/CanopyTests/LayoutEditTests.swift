@@ -48,6 +48,15 @@ struct LayoutEditTests {
         return subtree(copy).map { ($0.hasAmbiguousLayout ? nil : copy.layoutReport.solvedRect(of: $0), $0.frame) }
     }
 
+    /// Expects each unambiguous view's solved rectangle to be the one a fresh solve gives.
+    private func expectAFreshSolvesRects(_ window: Window, _ context: String) throws {
+        for (view, expected) in zip(subtree(window), try freshSolve(of: window)) {
+            guard let solved = expected.solved, !view.hasAmbiguousLayout else { continue }
+            let kept = window.layoutReport.solvedRect(of: view)
+            #expect(kept.map { isClose($0, solved) } == true, "\(context): \(view) at \(String(describing: kept)), anew \(solved)")
+        }
+    }
+
     /// One random edit of a kind the kept system takes in place; returns what it did.
     private func edit(_ window: Window, _ views: [View], _ constraints: [LayoutConstraint], _ dice: inout Dice) -> String {
         switch dice.next(4) {
@@ -125,11 +134,7 @@ struct LayoutEditTests {
             window.runUpdateCycle()
             reused += window.layoutReport.reusedBlocks
             if step >= 2 { #expect(window.layoutReport.reusedBlocks > 0, "width \(width)") }
-            for (view, expected) in zip(subtree(window), try freshSolve(of: window)) {
-                guard let solved = expected.solved, !view.hasAmbiguousLayout else { continue }
-                let kept = window.layoutReport.solvedRect(of: view)
-                #expect(kept.map { isClose($0, solved) } == true, "width \(width): \(view) at \(String(describing: kept)), anew \(solved)")
-            }
+            try expectAFreshSolvesRects(window, "width \(width)")
         }
         #expect(reused >= 14, "\(reused) reused")
     }
@@ -151,11 +156,7 @@ struct LayoutEditTests {
             window.runUpdateCycle()
             warm += window.layoutReport.warmStartedLevels
             if step >= 2 { #expect(window.layoutReport.warmStartedLevels > 0, "size \(width) x \(height)") }
-            for (view, expected) in zip(subtree(window), try freshSolve(of: window)) {
-                guard let solved = expected.solved, !view.hasAmbiguousLayout else { continue }
-                let kept = window.layoutReport.solvedRect(of: view)
-                #expect(kept.map { isClose($0, solved) } == true, "size \(width) x \(height): \(view) at \(String(describing: kept)), anew \(solved)")
-            }
+            try expectAFreshSolvesRects(window, "size \(width) x \(height)")
         }
         #expect(warm >= 100, "\(warm) levels started warm")
     }
