@@ -241,6 +241,15 @@ size_t cnp_solve_record_capacity(const cnp_solve_record *record);
 /// where constraints are that close to degenerate); while a block keeps its maps, the same
 /// constants give it the same bits.
 ///
+/// A block of a kept block's shape that is solved (not recalled nor reused) starts each priority
+/// level's active set from the working set and counted rows that level ended with, read from the
+/// kept maps, or, for a block of more than 32 unknowns or 128 rows, from its levels' outcomes
+/// recorded alone (a few words per level, when fewer than 16 blocks are solved; kept as they
+/// were otherwise): at the point they give, when it keeps every inequality the level inherits
+/// (`report->warm_started_levels`), and from nothing otherwise. The start does not change the
+/// optimum, only the steps to it and the rounding; it depends on the record alone, so the bits
+/// are the same on any number of lanes.
+///
 /// When the record cannot grow, the solve goes on without it.
 cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
                                cnp_solve_report *report, cnp_solve_record *record);
