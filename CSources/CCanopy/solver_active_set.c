@@ -92,7 +92,8 @@ static void start_slacks(dense_block *d) {
 }
 
 /// Factors the working set's rows (as columns, k x q) so that Q's trailing k - q columns span
-/// its null space (Q kept as its reflectors: R and the reflectors in m, working_tau). Drops members found dependent; `*dropped` tells whether any was.
+/// its null space; R and Q's reflectors stay in m, their factors in working_tau. Drops members
+/// found dependent; `*dropped` tells whether any was.
 static cnp_status factor_working_set(dense_block *d, bool *dropped) {
     uint32_t k = d->k, q = d->working_count;
     *dropped = false;
@@ -261,8 +262,8 @@ static void add_to_working_set(dense_block *d, uint32_t blocker) {
 
 /// The working inequalities' multipliers at y, in the working set's pivot order, into
 /// d->multiplier. The gradient of the counted rows is 2 A^T r; the multipliers solve
-/// G_W^T lambda = -gradient through the working set's QR (R and Q's reflectors in d->m). Returns the
-/// scale of the drop threshold: the largest |b| of a counted row, at least 1.
+/// G_W^T lambda = -gradient through the working set's QR (R and Q's reflectors in d->m).
+/// Returns the scale of the drop threshold: the largest |b| of a counted row, at least 1.
 static double working_multipliers(dense_block *d) {
     uint32_t k = d->k, q = d->working_count;
     double scale = 1.0;
@@ -348,15 +349,8 @@ static cnp_status warm_start(dense_block *d, const level_outcome *outcome, bool 
 cnp_status dense_minimize(dense_block *d) {
     const level_outcome *outcome = d->start;
     d->start = NULL; // for this level only
-    for (uint32_t j = 0; j < d->k; j++) {
-        d->y[j] = 0.0;
-    }
-    if (d->k == 0 || d->objective_count == 0) {
-        d->working_count = 0;
-        return CNP_OK;
-    }
-    bool warm = false;
-    if (outcome != NULL) {
+    bool empty = d->k == 0 || d->objective_count == 0, warm = false;
+    if (outcome != NULL && !empty) {
         cnp_status status = warm_start(d, outcome, &warm);
         if (status != CNP_OK) {
             return status;
@@ -367,6 +361,10 @@ cnp_status dense_minimize(dense_block *d) {
     } else {
         for (uint32_t j = 0; j < d->k; j++) {
             d->y[j] = 0.0;
+        }
+        if (empty) {
+            d->working_count = 0;
+            return CNP_OK;
         }
         start_working_set(d);
         start_slacks(d);
@@ -529,7 +527,8 @@ static bool inherited_hold_at_y(const dense_block *d) {
 static void warm_slacks(dense_block *d) {
     for (uint32_t j = 0; j < d->objective_count; j++) {
         double residual = dot_row(d->a, d->objective_capacity, j, d->y, d->k) - d->b[j];
-        if (d->objective_sign[j] != 0 && !d->in_objective[j] && residual > BLOCKING_EXCESS * d->objective_tolerance[j]) {
+        bool fails = residual > BLOCKING_EXCESS * d->objective_tolerance[j];
+        if (d->objective_sign[j] != 0 && !d->in_objective[j] && fails) {
             d->in_objective[j] = 1;
         }
         d->slack[j] = dense_row_counts(d, j) ? residual : 0.0;

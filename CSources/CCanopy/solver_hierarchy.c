@@ -262,7 +262,8 @@ cnp_status dense_lock(dense_block *d) {
     if (locked == 0 || k == 0) {
         return CNP_OK;
     }
-    cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)locked + 4.0 * d->n * (double)k * (k < locked ? k : locked));
+    uint32_t steps = k < locked ? k : locked;
+    cnp_status status = solver_spend(d->s, 4.0 * k * k * (double)locked + 4.0 * d->n * (double)k * steps);
     if (status != CNP_OK) {
         return status;
     }
@@ -274,7 +275,7 @@ cnp_status dense_lock(dense_block *d) {
     // Z <- Z Q, whose trailing k - rank columns are the directions that keep every locked row
     // where it is; they move to the front.
     uint32_t n = d->n, remaining = k - rank;
-    dense_times_q(d, d->scratch.tau, k < locked ? k : locked, d->z, n, d->ls_rhs);
+    dense_times_q(d, d->scratch.tau, steps, d->z, n, d->ls_rhs);
     memmove(d->z, d->z + (size_t)n * rank, sizeof(double) * n * remaining);
     d->k = remaining;
     return CNP_OK;

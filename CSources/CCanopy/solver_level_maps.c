@@ -116,7 +116,9 @@ void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t e
     }
     uint32_t inputs = counted + working, flags = kind == MAP_REFERENCE ? 0 : d->objective_count;
     size_t saved = (size_t)d->k + d->objective_count + d->inequality_count;
-    size_t moves = r->outcomes_only ? 0 : (size_t)n * inputs, multipliers = r->outcomes_only ? 0 : (size_t)working * inputs;
+    // Outcomes alone keep no columns.
+    size_t columns = r->outcomes_only ? 0 : inputs;
+    size_t moves = (size_t)n * columns, multipliers = (size_t)working * columns;
     if (!reserve_doubles(r, saved + moves + multipliers)) {
         r->refused = true;
         return;
