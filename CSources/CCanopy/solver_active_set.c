@@ -376,8 +376,9 @@ cnp_status dense_minimize(dense_block *d) {
             return CNP_ERROR_NOT_CONVERGED;
         }
         d->s->report.active_set_iterations++;
+        // A warm start leaves its working set factored.
         bool dropped_dependent = false;
-        cnp_status status = factor_working_set(d, &dropped_dependent);
+        cnp_status status = warm && iteration == 0 ? CNP_OK : factor_working_set(d, &dropped_dependent);
         if (status != CNP_OK) {
             return status;
         }
@@ -535,15 +536,18 @@ static void warm_slacks(dense_block *d) {
     }
 }
 
-/// Moves y to the point `outcome` gives and sets the working set and slacks there, when that
-/// point is feasible (`*started`); otherwise leaves the level to start from y = 0.
+/// Moves y to the point `outcome` gives and sets the working set (factored) and slacks there,
+/// when that point is feasible (`*started`); otherwise leaves the level to start from y = 0.
 static cnp_status warm_start(dense_block *d, const level_outcome *outcome, bool *started) {
     *started = false;
     if (!take_outcome(d, outcome)) {
         return CNP_OK;
     }
-    bool dropped = false;
-    cnp_status status = factor_working_set(d, &dropped);
+    // Factored until no member depends on the others, as the steps leave it.
+    cnp_status status = CNP_OK;
+    for (bool dropped = true; dropped && status == CNP_OK;) {
+        status = factor_working_set(d, &dropped);
+    }
     if (status != CNP_OK) {
         return status;
     }
