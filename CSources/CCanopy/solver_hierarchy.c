@@ -349,18 +349,20 @@ static uint32_t live_required_rows(const solver *s, const uint32_t *rows, uint32
 
 /// The previous solve's level outcomes for the block being solved, read level by level.
 typedef struct outcome_cursor {
-    const uint64_t *word, *end; // word NULL once the levels no longer follow the record
+    const uint64_t *word, *end;
     level_outcome outcome;
 } outcome_cursor;
 
 /// The outcome the record gives the level of sorted rows start..<end (0 and 0: the reference
-/// level), to start it from; NULL, for this level and the ones after, when the record has none.
+/// level), to start it from, or NULL. An outcome for other rows is left for a later level (a
+/// required level tried again after a conflict was broken has fewer rows, as when recorded).
 static const level_outcome *level_start(outcome_cursor *c, const dense_block *d, uint32_t start, uint32_t end) {
-    if (c->word == NULL || !maps_next_outcome(&c->word, c->end, d->n, &c->outcome) || c->outcome.start != start ||
+    const uint64_t *next = c->word;
+    if (next == NULL || !maps_next_outcome(&next, c->end, d->n, &c->outcome) || c->outcome.start != start ||
         c->outcome.end != end) {
-        c->word = NULL;
         return NULL;
     }
+    c->word = next;
     return &c->outcome;
 }
 
@@ -704,10 +706,17 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
             return status;
         }
         dense_move(&d);
+        // The tie check's search moves the working set: outcomes alone are recorded before it,
+        // maps after it (a level without ties is left as solved; one with ties refused them).
+        bool outcomes_only = d.recorder != NULL && d.recorder->outcomes_only;
+        if (outcomes_only) {
+            maps_record_level(&d, MAP_LEVEL, start, end);
+        }
         status = mark_level_ties(&d, &rows[start], end - start);
         if (status == CNP_OK) {
-            // A level without ties is left as solved; one with ties refused the recording.
-            maps_record_level(&d, MAP_LEVEL, start, end);
+            if (!outcomes_only) {
+                maps_record_level(&d, MAP_LEVEL, start, end);
+            }
             status = dense_lock(&d);
         }
         if (status != CNP_OK) {

@@ -473,10 +473,12 @@ bool maps_next_outcome(const uint64_t **cursor, const uint64_t *end, uint32_t n,
         bool reference = kind == MAP_REFERENCE || kind == MAP_REFERENCE_OUTCOME;
         bool with_maps = kind == MAP_LEVEL || kind == MAP_REFERENCE;
         uint64_t start = word[0], stop = word[1], counted = word[2], working = word[3];
-        uint64_t flags = reference ? 0 : stop - start, inputs = counted + working;
-        uint64_t columns = with_maps ? (n + working) * inputs : 0;
-        if (start > stop || stop > UINT32_MAX || working > UINT32_MAX ||
-            (size_t)(end - word) - 4 < flags + working + columns) {
+        // Every length checked against what is left, so that no sum or product wraps.
+        uint64_t left = (uint64_t)(end - word) - 4, flags = reference ? 0 : stop - start, columns = 0;
+        if (start > stop || stop > UINT32_MAX || flags > left || working > left - flags ||
+            counted > (reference ? n : flags) ||
+            (with_maps && (__builtin_mul_overflow(n + working, counted + working, &columns) ||
+                           columns > left - flags - working))) {
             break;
         }
         *outcome = (level_outcome){.start = (uint32_t)start, .end = (uint32_t)stop,

@@ -381,7 +381,7 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
         return false; // (a block of one unknown is solved on the line)
     }
     bool shaped = entry != NULL && same_shape(entry, memo);
-    if (shaped) {
+    if (shaped && maps_length(entry) > 0) {
         // Whatever it records, its levels start from the kept record's outcomes.
         result->hints = &memo->kept_maps[maps_at(entry)];
         result->hints_length = maps_length(entry);
@@ -442,9 +442,9 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
         set_misses(entry, REFUSED);
     } else if (result->record != RECORD_NOTHING && recorder->finished) {
         keep_words(memo, result->memo_entry, recorder->words, recorder->length, 0);
-    } else if (result->record == RECORD_NOTHING && result->hints != NULL && maps_length(entry) == 0) {
+    } else if (result->record == RECORD_NOTHING && result->hints_length > 0 && maps_length(entry) == 0) {
         // Outcomes not recorded again (too many blocks were solved) stay: a start for the next.
-        keep_words(memo, result->memo_entry, result->hints, result->hints_length, 0);
+        keep_words(memo, result->memo_entry, result->hints, result->hints_length, misses_of(entry));
     }
 }
 

@@ -325,6 +325,39 @@ struct SolveRecordTests {
         #expect(reused == [0, 0, 1, 0, 0, 1, 0, 1, 0, 1])
     }
 
+    /// A block of 40 unknowns (too many to map) with a required conflict, solved again and again
+    /// as its soft targets move: its levels' outcomes are recorded at every solve, and from the
+    /// second on its levels start from them, the required level once the conflict is broken
+    /// again. The answers are a fresh solve's, with the same row broken.
+    @Test func aLargeBlockStartsItsLevelsWarmPastAConflict() {
+        let solver = SolverMemory()
+        let (workspace, record) = (solver.workspace, solver.record)
+        defer { withExtendedLifetime(solver) {} }
+        let n = 40
+        var system = CoreSystem(variableCount: n)
+        for i in 0..<(n - 1) {
+            system.add([(i + 1, 1), (i, -1)], CNP_RELATION_GREATER_EQUAL, 1)  // a chain of gaps
+        }
+        system.add([(0, 1), (1, 1), (2, 1)], CNP_RELATION_EQUAL, 10)
+        system.add([(0, 1), (1, 1), (2, 1)], CNP_RELATION_EQUAL, 20)  // conflicts with the row before
+        let firstTarget = system.rows.count
+        for i in 0..<n {
+            system.add([(i, 1)], CNP_RELATION_EQUAL, 0, priority: 900 - Double(i))  // one level each
+        }
+        var warm: [UInt32] = []
+        for step in 0..<6 {
+            for i in 0..<n { system.rows[firstTarget + i].constant = Double(3 * i + (step % 2 == 0 ? 0 : 5 * (i % 4))) }
+            var fresh = system
+            let (_, freshReport) = fresh.solve(in: workspace)
+            let (status, report) = system.solve(in: workspace, recording: record)
+            #expect(status == CNP_OK && report.largest_block == UInt32(n) && report.recalled_blocks == 0)
+            #expect(system.values.indices.allSatisfy { isClose(system.values[$0], fresh.values[$0]) }, "step \(step)")
+            #expect(system.states == fresh.states && report.broken_rows == 1 && freshReport.broken_rows == 1)
+            warm.append(report.warm_started_levels)
+        }
+        #expect(warm[0] == 0 && warm.dropFirst().allSatisfy { $0 >= 20 }, "\(warm)")
+    }
+
     /// A level whose violated rows tie (two pulls of one priority that cannot both hold) is
     /// not recorded: its ties come from a search the maps do not follow. Every new width is
     /// solved afresh, and the ties are reported as a fresh solve reports them.

@@ -174,9 +174,10 @@ typedef struct cnp_solve_report {
     /// other counts leave out. Blocks found to need their rows from before substitution (and
     /// solved again from them) count too.
     uint32_t solved_blocks;
-    /// Levels, over all blocks, whose active set started from the working set and counted rows
-    /// the same level of the same block ended with in the previous recorded solve, rather than
-    /// from nothing (where that start was feasible: otherwise the level starts from nothing).
+    /// Levels, over the blocks this solve solved (a recalled or reused block solves none), whose
+    /// active set started from the working set and counted rows the same level of the same
+    /// block ended with in the previous recorded solve, rather than from nothing (where that
+    /// start was feasible: otherwise the level starts from nothing).
     uint32_t warm_started_levels;
 } cnp_solve_report;
 

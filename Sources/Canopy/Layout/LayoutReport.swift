@@ -62,9 +62,10 @@ public struct LayoutReport {
     public internal(set) var substituted = 0
     /// Active-set iterations over all blocks and levels.
     public internal(set) var activeSetIterations = 0
-    /// Priority levels, over all blocks, whose active set started from the working set the
-    /// same level ended with in the previous solve of a block of the same shape (other
-    /// constants), rather than from nothing: usually one step instead of one per member.
+    /// Priority levels, over the blocks this solve solved (not recalled nor reused), whose
+    /// active set started from the working set the same level ended with in the previous solve
+    /// of a block of the same shape (other constants), rather than from nothing: usually one
+    /// step instead of one per member.
     public internal(set) var warmStartedLevels = 0
     /// Whether the solve reused the previous one's system with the edits since written in
     /// place (a constant, a priority, a frame, an intrinsic size, the window's size), rather
