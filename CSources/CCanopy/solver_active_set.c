@@ -35,6 +35,22 @@ static double dot_row(const double *matrix, uint32_t leading, uint32_t row, cons
     return sum;
 }
 
+/// a . b over `count` entries, in four running sums: one sum waits on each addition before the
+/// next, and the Gram-Schmidt of a large level's start is mostly these.
+static double dot(const double *a, const double *b, uint32_t count) {
+    double sums[4] = {0.0, 0.0, 0.0, 0.0};
+    uint32_t j = 0;
+    for (; j + 4 <= count; j += 4) {
+        for (uint32_t lane = 0; lane < 4; lane++) {
+            sums[lane] += a[j + lane] * b[j + lane];
+        }
+    }
+    for (; j < count; j++) {
+        sums[0] += a[j] * b[j];
+    }
+    return (sums[0] + sums[1]) + (sums[2] + sums[3]);
+}
+
 /// Starts the working set with the inherited inequalities active at y = 0, keeping only those
 /// independent of the ones already taken (Gram-Schmidt, twice for stability), so that the
 /// multipliers stay unique.
@@ -50,26 +66,17 @@ static void start_working_set(dense_block *d) {
         for (uint32_t j = 0; j < k; j++) {
             v[j] = d->g[i + (size_t)d->inequality_capacity * j];
         }
-        double norm_before = 0.0;
-        for (uint32_t j = 0; j < k; j++) {
-            norm_before += v[j] * v[j];
-        }
+        double norm_before = dot(v, v, k);
         for (int pass = 0; pass < 2; pass++) {
             for (uint32_t t = 0; t < taken; t++) {
                 const double *u = &d->basis[(size_t)k * t];
-                double dot = 0.0;
+                double along = dot(u, v, k);
                 for (uint32_t j = 0; j < k; j++) {
-                    dot += u[j] * v[j];
-                }
-                for (uint32_t j = 0; j < k; j++) {
-                    v[j] -= dot * u[j];
+                    v[j] -= along * u[j];
                 }
             }
         }
-        double norm = 0.0;
-        for (uint32_t j = 0; j < k; j++) {
-            norm += v[j] * v[j];
-        }
+        double norm = dot(v, v, k);
         if (norm_before == 0.0 || sqrt(norm) <= RANK_TOLERANCE * 100 * sqrt(norm_before)) {
             continue;
         }
