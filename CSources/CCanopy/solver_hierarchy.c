@@ -413,24 +413,24 @@ static cnp_status factor_columns(dense_block *d, uint32_t count, uint32_t *rank)
 /// rows, destroyed) within Z: the ones that can still move. `*pinned` tells whether that null
 /// space is empty: x is then the only point the levels allow.
 static cnp_status flag_free_unknowns(dense_block *d, uint32_t count, bool *pinned) {
-    uint32_t k = d->k, n = d->n, rank = 0;
+    uint32_t k = d->k, n = d->n, rank = 0, steps = k < count ? k : count;
     // The free directions are the trailing k - rank columns of Z Q.
-    const double *free = d->z;
+    const double *directions = d->z;
     if (count > 0) {
         cnp_status status = factor_columns(d, count, &rank);
         if (status != CNP_OK) {
             return status;
         }
-        (void)solver_spend(d->s, 4.0 * n * (double)k * (k < count ? k : count)); // checked by the next kernel call
+        (void)solver_spend(d->s, 4.0 * n * (double)k * steps); // checked by the next kernel call
         memcpy(d->z_spare, d->z, sizeof(double) * n * k);
-        dense_times_q(d, d->scratch.tau, k < count ? k : count, d->z_spare, n, d->ls_rhs);
-        free = d->z_spare;
+        dense_times_q(d, d->scratch.tau, steps, d->z_spare, n, d->ls_rhs);
+        directions = d->z_spare;
     }
     *pinned = rank == k;
     for (uint32_t u = 0; u < n; u++) {
         double length = 0.0;
         for (uint32_t c = rank; c < k; c++) {
-            double entry = free[u + (size_t)n * c];
+            double entry = directions[u + (size_t)n * c];
             length += entry * entry;
         }
         if (sqrt(length) > AMBIGUITY_TOLERANCE) {
