@@ -19,7 +19,7 @@
  * the counted rows' least squares in its null space), when that point keeps every inherited
  * inequality outside the working set. Any feasible start leads the method to the optimum; this
  * one is usually the optimum already, found in one step where starting from y = 0 takes a step
- * per member. Level rows that fail there count from the start, as they do at y = 0.
+ * per member. Level rows that fail there count from the start, as they do at y = 0 (start_slacks).
  */
 #include "solver_dense.h"
 
@@ -90,11 +90,15 @@ static void start_working_set(dense_block *d) {
     }
 }
 
+/// The slacks at the start y: a level inequality that fails there counts from the start, beside
+/// those already counted; a counted row's slack is its residual, the others' 0.
 static void start_slacks(dense_block *d) {
     for (uint32_t j = 0; j < d->objective_count; j++) {
-        double residual = -d->b[j];
-        d->in_objective[j] = d->objective_sign[j] != 0 && residual > 0;
-        d->slack[j] = d->objective_sign[j] == 0 || residual > 0 ? residual : 0.0;
+        double residual = dot_row(d->a, d->objective_capacity, j, d->y, d->k) - d->b[j];
+        if (d->objective_sign[j] != 0 && residual > 0) {
+            d->in_objective[j] = 1;
+        }
+        d->slack[j] = dense_row_counts(d, j) ? residual : 0.0;
     }
 }
 
@@ -374,6 +378,7 @@ cnp_status dense_minimize(dense_block *d) {
             return CNP_OK;
         }
         start_working_set(d);
+        memset(d->in_objective, 0, d->objective_count);
         start_slacks(d);
     }
     uint64_t cap = 100 + 10 * ((uint64_t)d->inequality_count + d->objective_count + d->k);
@@ -434,10 +439,9 @@ static void working_point(dense_block *d) {
     dense_apply_q(d, d->working_tau, q, d->y, false);
 }
 
-/// For the right-hand sides in b and h: y with the working set at its bounds and the counted
-/// rows' least squares in its null space; the move of x (Z y) into `move`, the working set's
-/// multipliers into `multipliers`.
-static cnp_status map_one_input(dense_block *d, double *move, double *multipliers) {
+/// y with the working set at its bounds and the counted rows' least squares in its null space:
+/// the level's optimum while the working set and the counted rows stay what they are.
+static cnp_status working_optimum(dense_block *d) {
     working_point(d);
     cnp_status status = equality_step(d);
     if (status != CNP_OK) {
@@ -445,6 +449,16 @@ static cnp_status map_one_input(dense_block *d, double *move, double *multiplier
     }
     for (uint32_t c = 0; c < d->k; c++) {
         d->y[c] += d->step[c];
+    }
+    return CNP_OK;
+}
+
+/// For the right-hand sides in b and h: the working optimum's move of x (Z y) into `move`, the
+/// working set's multipliers into `multipliers`.
+static cnp_status map_one_input(dense_block *d, double *move, double *multipliers) {
+    cnp_status status = working_optimum(d);
+    if (status != CNP_OK) {
+        return status;
     }
     for (uint32_t i = 0; i < d->n; i++) {
         double sum = 0.0;
@@ -530,19 +544,6 @@ static bool inherited_hold_at_y(const dense_block *d) {
     return true;
 }
 
-/// The slacks at y: a counted row's is its residual; an uncounted row that fails by more than
-/// the blocking excess counts from here (its slack then active), as at y = 0; the others' are 0.
-static void warm_slacks(dense_block *d) {
-    for (uint32_t j = 0; j < d->objective_count; j++) {
-        double residual = dot_row(d->a, d->objective_capacity, j, d->y, d->k) - d->b[j];
-        bool fails = residual > BLOCKING_EXCESS * d->objective_tolerance[j];
-        if (d->objective_sign[j] != 0 && !d->in_objective[j] && fails) {
-            d->in_objective[j] = 1;
-        }
-        d->slack[j] = dense_row_counts(d, j) ? residual : 0.0;
-    }
-}
-
 /// Moves y to the point `outcome` gives and sets the working set (factored) and slacks there,
 /// when that point is feasible (`*started`); otherwise leaves the level to start from y = 0.
 static cnp_status warm_start(dense_block *d, const level_outcome *outcome, bool *started) {
@@ -558,18 +559,11 @@ static cnp_status warm_start(dense_block *d, const level_outcome *outcome, bool 
     if (status != CNP_OK) {
         return status;
     }
-    working_point(d);
-    status = equality_step(d);
-    if (status != CNP_OK) {
+    status = working_optimum(d);
+    if (status != CNP_OK || !inherited_hold_at_y(d)) {
         return status;
     }
-    for (uint32_t j = 0; j < d->k; j++) {
-        d->y[j] += d->step[j];
-    }
-    if (!inherited_hold_at_y(d)) {
-        return CNP_OK;
-    }
-    warm_slacks(d);
+    start_slacks(d);
     *started = true;
     return CNP_OK;
 }

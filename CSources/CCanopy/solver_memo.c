@@ -388,13 +388,14 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
     }
     if (variable_count > MOST_MAPPED_UNKNOWNS || row_count > MOST_MAPPED_ROWS) {
         // Too large to map: its levels' outcomes alone are recorded, at every solve (their cost
-        // is a few words per level).
+        // is a few words per level); the kept ones stay until then, as maps do.
+        if (shaped) {
+            keep_maps(memo, result->memo_entry, entry, 0);
+        }
         result->record = RECORD_OUTCOMES;
         return false;
     }
     if (!shaped) {
-        result->hints = NULL;
-        result->hints_length = 0;
         return false; // (a block of another size has no maps, and none are recorded for it)
     }
     if (maps_length(entry) > 0 && reuse(s, entry, variables, variable_count, rows, row_count, result)) {
@@ -442,9 +443,6 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
         set_misses(entry, REFUSED);
     } else if (result->record != RECORD_NOTHING && recorder->finished) {
         keep_words(memo, result->memo_entry, recorder->words, recorder->length, 0);
-    } else if (result->record == RECORD_NOTHING && result->hints_length > 0 && maps_length(entry) == 0) {
-        // Outcomes not recorded again (too many blocks were solved) stay: a start for the next.
-        keep_words(memo, result->memo_entry, result->hints, result->hints_length, misses_of(entry));
     }
 }
 

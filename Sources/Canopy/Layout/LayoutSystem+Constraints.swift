@@ -127,9 +127,7 @@ extension LayoutSystem {
 
     /// Whether the item at `index` (a view, or a guide in its owning view) lays out right to left.
     private func isRightToLeft(item index: Int) -> Bool {
-        guard mayHaveRightToLeft else { return false }
-        let base = item(index)
-        return ((base as? View) ?? (base as? LayoutGuide)?.owningView).map(isRightToLeft) ?? false
+        mayHaveRightToLeft && item(index).layoutOwningView.map(isRightToLeft) == true
     }
 
     /// An attribute as at most two terms over one item's variables, plus a constant.
