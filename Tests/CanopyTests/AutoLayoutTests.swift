@@ -30,7 +30,7 @@ final class PaddedLabel: Label {
     }
 }
 
-@Suite("Auto Layout: constraints, priorities, intrinsic sizes, diagnostics")
+@Suite("Auto Layout: constraints, priorities, intrinsic sizes, diagnostics", .deadline(seconds: 300))
 struct AutoLayoutTests {
     private func window() -> Window { Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480)) }
 
@@ -49,6 +49,24 @@ struct AutoLayoutTests {
         #expect(card.frame == CGRect(x: 16, y: 20, width: 288, height: 100))
         #expect(!card.hasAmbiguousLayout)
         #expect(report.problems.isEmpty)
+    }
+
+    /// 999 is the highest optional priority: however close to required, it gives way to a
+    /// required row, and giving way is no conflict.
+    @Test func aPriority999RowGivesWayToARequiredRow() {
+        let window = window()
+        let view = constrained()
+        window.addSubview(view)
+        let almost = view.widthAnchor.constraint(equalToConstant: 100)
+        almost.priority = LayoutPriority(999)
+        LayoutConstraint.activate([
+            almost, view.widthAnchor.constraint(equalToConstant: 50),
+            view.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+            view.topAnchor.constraint(equalTo: window.topAnchor), view.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        let report = window.runUpdateCycle()
+        #expect(view.frame == CGRect(x: 0, y: 0, width: 50, height: 10))
+        #expect(report.problems.isEmpty && window.layoutReport.conflicts.isEmpty)
     }
 
     @Test func prioritiesAreStrictNotSummed() {

@@ -4,7 +4,7 @@ import Testing
 
 /// The C core through its own API: exact answers on small hand-checked trees, and an error
 /// code (never a crash) for bad input.
-@Suite("The C core")
+@Suite("The C core", .deadline(seconds: 300))
 struct CoreTests {
     /// Columns for a small tree, with the sibling links filled in.
     struct Columns {

@@ -100,7 +100,7 @@ private func cascadingChain(count: Int, cascade: Int) -> (system: CoreSystem, an
     return (system, fit.values.enumerated().map { $0.element + 10 * Double($0.offset) }, fit.poolSizes)
 }
 
-@Suite("Auto Layout solver: long chains of required inequalities")
+@Suite("Auto Layout solver: long chains of required inequalities", .deadline(seconds: 300))
 struct InequalityChainTests {
     /// Chains of 3,000 and 100,000 positions: one block far past the dense path's 1,024
     /// unknowns, solved without going dense (as runs of the inequalities that hold tight), and

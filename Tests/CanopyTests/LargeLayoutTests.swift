@@ -5,7 +5,7 @@ import Testing
 
 /// Auto Layout on lists too long for one dense block: feed cells stacked in a chain, their
 /// sizes from intrinsic sizes.
-@Suite("Auto Layout: long chains of self-sizing cells")
+@Suite("Auto Layout: long chains of self-sizing cells", .deadline(seconds: 300))
 struct LargeLayoutTests {
     /// The 21 frames of feed cell `k` in window space, relative to the cell's top-left corner.
     private func cellFrames(_ views: [View], cell k: Int) -> [CGRect] {

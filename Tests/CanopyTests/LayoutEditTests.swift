@@ -37,7 +37,7 @@ private struct Dice {
     }
 }
 
-@Suite("Auto Layout: edits between solves")
+@Suite("Auto Layout: edits between solves", .deadline(seconds: 300))
 struct LayoutEditTests {
     /// What the same tree gets when its system is collected from nothing (the window is
     /// written to a scene, read back and laid out): each view's solved rectangle (before

@@ -29,8 +29,17 @@ final class ScrollRecorder: ScrollViewDelegate {
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) { calls.append("didEndScrollingAnimation") }
 }
 
-@Suite("Scroll view: offset, dragging, deceleration, bouncing, tiling")
+@Suite("Scroll view: offset, dragging, deceleration, bouncing, tiling", .deadline(seconds: 300))
 struct ScrollViewTests {
+    /// A rate of 1 or more would never stop a fling (a test waiting for the end would hang);
+    /// 0 or less would stop it at once or reverse it. Both are refused when made.
+    @Test func decelerationRatesOutsideZeroToOneAreRefused() async {
+        await #expect(processExitsWith: .failure) { _ = ScrollView.DecelerationRate(rawValue: 1) }
+        await #expect(processExitsWith: .failure) { _ = ScrollView.DecelerationRate(rawValue: 0) }
+        await #expect(processExitsWith: .failure) { _ = ScrollView.DecelerationRate(rawValue: .nan) }
+        #expect(ScrollView.DecelerationRate(rawValue: 0.5).rawValue == 0.5)
+    }
+
     /// A 320×480 window filled by a scroll view over 320×2000 of content.
     private func scene() -> (window: Window, scrollView: ScrollView, recorder: ScrollRecorder) {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
@@ -269,7 +278,10 @@ struct ScrollViewTests {
             }
             time += 0.01
             try window.sendTouch(.ended, at: CGPoint(x: 160, y: 50), time: time)
+            var frames = 0
             while scrollView.isDecelerating {
+                frames += 1
+                try #require(frames < 2_000, "the deceleration did not end")
                 time += ScrollView.frameInterval
                 try window.advanceTime(to: time)
                 window.runUpdateCycle()

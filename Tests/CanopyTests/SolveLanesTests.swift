@@ -84,7 +84,7 @@ private func groupsStayInTheirSystems(_ system: CoreSystem, from firstSeed: UInt
     return !systemOfGroup.isEmpty
 }
 
-@Suite("Auto Layout solver: blocks solved on several lanes")
+@Suite("Auto Layout solver: blocks solved on several lanes", .deadline(seconds: 300))
 struct SolveLanesTests {
     /// Systems of a few hundred independent blocks give the same bits on 2, 3 and 4 lanes as
     /// on the calling thread alone: values, errors, states, conflict groups and counts.

@@ -100,7 +100,7 @@ private func carryMatchesAFreshSolve(
     return true
 }
 
-@Suite("Auto Layout solver: carrying new constants")
+@Suite("Auto Layout solver: carrying new constants", .deadline(seconds: 300))
 struct SolveRecordTests {
     /// Random settled systems, random new constants: a carried change gives a fresh solve's
     /// values and row states, names exactly the variables that changed, and is refused exactly

@@ -2,7 +2,7 @@ import CCanopy
 import Testing
 
 /// One level's least squares, whatever the scale and the number of its rows.
-@Suite("Auto Layout solver: one level")
+@Suite("Auto Layout solver: one level", .deadline(seconds: 300))
 struct SolverLevelTests {
     /// `x >= 242` written as `-100 x <= -24200` and `x == 254` written as `0.01 x == 2.54`, at one
     /// priority: both hold at x = 254. The first row weighs 1e8 times the second in the sum of
@@ -24,6 +24,28 @@ struct SolverLevelTests {
         #expect(abs(system.values[0] - 254) <= 1e-9 * 254, "x = \(system.values[0])")
         #expect(system.states[0] == UInt8(CNP_ROW_SATISFIED.rawValue) && system.states[1] == UInt8(CNP_ROW_SATISFIED.rawValue))
     }
+    /// Ten positions, each required at least 10 after the one before, pulled toward places
+    /// 10 − 2e-6 apart: every gap misses by 2e-6, ten times the rows' tolerance (about 2e-7
+    /// here), so each is a violation to correct, not rounding to accept. All gaps then bind,
+    /// and the least squares is the pooled fit: the places less 10 i, averaged, plus 10 i.
+    @Test func gapsMissedByJustMoreThanTheToleranceAreCorrected() throws {
+        let workspace = try #require(cnp_workspace_create())
+        defer { cnp_workspace_destroy(workspace) }
+        let count = 10, step = 10 - 2e-6
+        var system = CoreSystem(variableCount: count)
+        for i in 0..<count { system.add([(i, 1)], CNP_RELATION_EQUAL, 100 + step * Double(i), priority: 500) }
+        for i in 0..<(count - 1) { system.add([(i + 1, 1), (i, -1)], CNP_RELATION_GREATER_EQUAL, 10) }
+        let (status, _) = system.solve(in: workspace)
+        try #require(status == CNP_OK)
+        let pooled = (0..<count).map { 100 + (step - 10) * Double($0) }.reduce(0, +) / Double(count)
+        for i in 0..<count {
+            #expect(abs(system.values[i] - (pooled + 10 * Double(i))) <= 1e-9 * 200, "x\(i) = \(system.values[i])")
+        }
+        for i in 0..<(count - 1) {
+            #expect(system.values[i + 1] - system.values[i] >= 10 - 1e-9 * 400, "gap \(i)")
+        }
+    }
+
     /// One unknown pulled toward 0, 1, …, count − 1 at one priority: the least squares is the
     /// mean, and every pull it misses is tied (a move either way shrinks some and grows others);
     /// one at the mean holds. A block of up to 64 rows is solved on the line, a larger one

@@ -26,6 +26,28 @@ extension View {
     func install(_ constraint: LayoutConstraint) {
         layoutState.constraints.append(constraint)
         constraint.container = self
+        constraint.firstItem?.layoutOwningView?.joinConstraintBasedLayout()
+        constraint.secondItem?.layoutOwningView?.joinConstraintBasedLayout()
+    }
+
+    /// The view takes part in constraint-based layout from now on: the next update cycle calls
+    /// its `updateConstraints()`, as UIKit does for such views at first display. Once per view.
+    func joinConstraintBasedLayout() {
+        let state = layoutState
+        guard !state.joinedConstraintBasedLayout else { return }
+        state.joinedConstraintBasedLayout = true
+        markPending(.constraints)
+    }
+
+    /// Whether some view in this view's subtree holds an active constraint.
+    /// - Complexity: O(n) in the subtree; no recursion.
+    var holdsConstraintsInSubtree: Bool {
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            if view.layoutStateStorage?.constraints.isEmpty == false { return true }
+            stack.append(contentsOf: view.subviews)
+        }
+        return false
     }
 
     /// Drops the constraints deactivated since they were installed here.
@@ -107,6 +129,7 @@ extension View {
         LayoutConstraint.deactivate(guide.references.constraints)
         layoutState.guides.removeAll { $0 === guide }
         guide.owningView = nil
+        storedWindow?.layoutEngineStorage?.retire(guide)
         constraintsDidChange()
     }
 

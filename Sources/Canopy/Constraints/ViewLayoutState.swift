@@ -17,6 +17,11 @@ final class ViewLayoutState {
     var ambiguousAttributes: [LayoutConstraint.Attribute] = []
     /// The constraints that name this view.
     let references = ConstraintReferences()
+    /// Whether the view has taken part in constraint-based layout (its first `updateConstraints()`
+    /// has been flagged).
+    var joinedConstraintBasedLayout = false
+    /// Whether the latest `exerciseAmbiguityInLayout()` met this view's tied rows first.
+    var tiesExercisedFirst = false
     /// An intrinsic size recorded in a scene file, reported in place of the class's own.
     var recordedIntrinsicSize: CGSize?
 

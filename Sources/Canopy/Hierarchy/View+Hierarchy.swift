@@ -169,7 +169,7 @@ extension View {
         superviewStorage = nil
         deactivateConstraintsLeavingSubtree()
         oldWindow?.flattenedTreeStorage.structureDidChange()
-        oldWindow?.layoutEngineStorage?.markDirty()
+        oldWindow?.layoutEngineStorage?.retire(self)
         if oldWindow != nil { moveSubtree(from: oldWindow, to: nil) }
         oldSuperview.setNeedsLayout()
         return oldWindow

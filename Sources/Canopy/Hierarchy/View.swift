@@ -96,6 +96,7 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
         dirtyRect = geometry.bounds
         coreFlags = asksSwiftToHitTest ? CNP_NODE_CUSTOM_HIT_TEST : 0
         pendingWork = [.display]
+        if Self.requiresConstraintBasedLayout { joinConstraintBasedLayout() }
     }
 
     deinit {
@@ -190,10 +191,17 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
         didSet { if semanticContentAttribute != oldValue { storedWindow?.layoutEngineStorage?.markDirty() } }
     }
 
+    /// Whether the class lays out with constraints even before any names its views: its
+    /// views' `updateConstraints()` runs in their first update cycle (where a view would add
+    /// its constraints). False by default; override to return true.
+    open class var requiresConstraintBasedLayout: Bool { false }
+
     /// Whether Auto Layout turns this view's frame and autoresizing mask into constraints
     /// (true for views made in code). Autoresizing applies only to views where it is true.
+    /// Setting it to false makes the view take part in constraint-based layout.
     public var translatesAutoresizingMaskIntoConstraints = true {
         didSet {
+            if !translatesAutoresizingMaskIntoConstraints { joinConstraintBasedLayout() }
             if translatesAutoresizingMaskIntoConstraints != oldValue, let engine = storedWindow?.layoutEngineStorage,
                 engine.takesPart(self)
             {

@@ -33,7 +33,7 @@ open class Window: View {
     /// Auto Layout for this window's views; made when constraints first matter here.
     var layoutEngine: LayoutEngine {
         if let layoutEngineStorage { return layoutEngineStorage }
-        let made = LayoutEngine(window: self)
+        let made = LayoutEngine(root: self)
         layoutEngineStorage = made
         return made
     }
@@ -112,7 +112,8 @@ open class Window: View {
         let clock = ContinuousClock()
         // A solve requested during this round's solve (an observer of a frame it set edited a
         // constraint) counts as work too: the layout pass has already taken the window's flag.
-        while UpdatePasses.hasRunnableWork(under: self) || layoutEngineStorage?.needsSolve == true {
+        // A cycle run from inside a solve's handler leaves the solve to the cycle around it.
+        while UpdatePasses.hasRunnableWork(under: self) || layoutEngineStorage?.canSolve == true {
             guard report.rounds < maxRounds else {
                 report.problems.append(
                     .didNotSettle(
@@ -142,7 +143,8 @@ open class Window: View {
         flattenedTreeStorage.flatten(from: self)
     }
 
-    private func solveConstraints(into report: inout UpdateCycleReport) {
+    /// Solves Auto Layout if a solve is due, adding what it finds to `report`.
+    func solveConstraints(into report: inout UpdateCycleReport) {
         guard let engine = layoutEngineStorage else { return }
         do {
             report.problems += try engine.solveIfNeeded()

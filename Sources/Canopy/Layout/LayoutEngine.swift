@@ -3,7 +3,8 @@ import Foundation
 
 /// A window's Auto Layout: when constraints, intrinsic sizes or the frames they depend on
 /// change, the next update cycle solves the system in the C core and gives every item its
-/// frame, rounded to the screen's pixel grid.
+/// frame, rounded to the screen's pixel grid. A tree outside any window is laid out by an
+/// engine made for one call of `layoutIfNeeded()` (``layOutDetachedTree(_:)``).
 ///
 /// The system is kept between solves. A change of structure (constraints activated or
 /// deactivated, views added or removed, margins, guides, directions) drops it, and the next
@@ -14,7 +15,8 @@ import Foundation
 /// they reach. After a solve, only the items whose values changed, or whose parent moved, get
 /// new frames.
 final class LayoutEngine {
-    unowned let window: Window
+    /// The window, or the top-most view of a tree outside any window, whose tree this lays out.
+    unowned let root: View
     /// Whether the next update cycle solves.
     private(set) var needsSolve = false
     let workspace = Workspace()
@@ -39,8 +41,43 @@ final class LayoutEngine {
     /// Counts changes of structure, so that a solve can tell whether one came while it ran
     /// (from an observer of a frame it set, say): its system is then not kept.
     private var structureChanges = 0
+    /// Whether a solve is under way; a solve asked for meanwhile (a handler's
+    /// `layoutIfNeeded()`) waits for the next round.
+    private(set) var isSolving = false
+    /// Views and guides taken out of the window while a solve runs. A solve reads its items
+    /// without counted references (see `LayoutSystem.ItemReference`), and a handler it calls
+    /// (an observer of a frame, an `intrinsicContentSize`) may remove an item and drop the last
+    /// reference to it: kept here, the item outlives the solve.
+    private var retiredItems: [LayoutItem] = []
 
-    init(window: Window) { self.window = window }
+    init(root: View) { self.root = root }
+
+    /// Collects, solves and applies the constraints of `root`'s tree, which is in no window,
+    /// at once. Nothing tells such a tree's engine of changes, so nothing is kept between calls.
+    /// - Returns: The problems found.
+    static func layOutDetachedTree(_ root: View) -> [UpdateCycleReport.Problem] {
+        // No window hears of a view removed meanwhile (see `retire`): the tree is held instead.
+        var held: [LayoutItem] = []
+        root.forEachInSubtree { view in
+            held.append(view)
+            for guide in view.layoutStateStorage?.guides ?? [] { held.append(guide) }
+        }
+        defer { withExtendedLifetime(held) {} }
+        let engine = LayoutEngine(root: root)
+        engine.needsSolve = true
+        do {
+            return try engine.solveIfNeeded()
+        } catch {
+            return [.layoutSolveFailed(reason: error.description)]
+        }
+    }
+
+    /// `item` left the window (or its owning view): kept alive until the running solve, if
+    /// any, ends; then the structure changed.
+    func retire(_ item: LayoutItem) {
+        if isSolving { retiredItems.append(item) }
+        markDirty()
+    }
 
     /// The structure changed: the next update cycle collects the system again.
     func markDirty() {
@@ -80,22 +117,45 @@ final class LayoutEngine {
         return editedViews.count + editedConstraints.count < system.rows.count
     }
 
+    /// Whether a solve is due and can run now (not inside one under way).
+    var canSolve: Bool { needsSolve && !isSolving }
+
     private func requestSolve() {
         guard !needsSolve else { return }
         needsSolve = true
-        window.setNeedsLayout()
+        root.setNeedsLayout()
     }
 
     /// Solves and applies the frames if anything changed since the last solve.
     /// - Returns: The problems found, for the update cycle's report.
     func solveIfNeeded() throws(CoreError) -> [UpdateCycleReport.Problem] {
-        guard needsSolve else { return [] }
+        guard needsSolve, !isSolving else { return [] }
         needsSolve = false
+        return try solving { () throws(CoreError) in try solveAndApply() }
+    }
+
+    /// Runs `body` as the solve under way, then lets go of the items retired meanwhile.
+    private func solving<R>(_ body: () throws(CoreError) -> R) throws(CoreError) -> R {
+        isSolving = true
+        defer {
+            isSolving = false
+            // Released after the flag is down, so that their deinits find no solve running.
+            let retired = retiredItems
+            retiredItems = []
+            withExtendedLifetime(retired) {}
+        }
+        return try body()
+    }
+
+    private func solveAndApply() throws(CoreError) -> [UpdateCycleReport.Problem] {
         let changesBefore = structureChanges
         var stopwatch = Stopwatch()
         var durations = LayoutReport.Durations()
         var (system, edited) = updatedSystem()
         durations.collect = stopwatch.lap()
+        // A handler called while collecting (an `intrinsicContentSize`) changed the structure:
+        // the system no longer matches the tree, and the next round collects it again.
+        guard structureChanges == changesBefore else { return [] }
         var moved = ItemSet(count: system.itemCount)
         let carried = edited.map { carryNewConstants(of: &system, edited: $0, movingInto: &moved) } ?? false
         if !carried {
@@ -105,6 +165,12 @@ final class LayoutEngine {
         for index in edited ?? [] { moved.insert(index) }
         let framesPlaced = placeItems(moved, of: system)
         durations.apply = stopwatch.lap()
+        // A handler called while placing (an observer of a frame) changed the structure: the
+        // findings would describe a tree that is gone, and the next round solves again.
+        guard structureChanges == changesBefore else {
+            report = LayoutReport()
+            return []
+        }
         // A carried change has no conflict, ambiguity or tie to report (it is refused where one
         // could appear): the findings stand.
         if !carried, let solution {
@@ -140,7 +206,7 @@ final class LayoutEngine {
             if let edited = kept.refresh(views: views, constraints: constraints) { return (kept, edited) }
         }
         solution = nil
-        return (LayoutSystem(root: window), nil)
+        return (LayoutSystem(root: root), nil)
     }
 
     /// Carries the constants rewritten since the latest solve through the core's record of it,
@@ -192,7 +258,7 @@ final class LayoutEngine {
         let previous = everything ? nil : solution?.values
         solution = nil
         recordHoldsSolution = false
-        let fresh = try Self.solve(system, in: workspace, recording: record, on: lanes(window.maximumLayoutThreads))
+        let fresh = try Self.solve(system, in: workspace, recording: record, on: lanes((root as? Window)?.maximumLayoutThreads ?? 1))
         recordHoldsSolution = fresh.stats.recorded != 0
         solution = fresh
         guard let previous, previous.count == fresh.values.count else {
@@ -209,11 +275,26 @@ final class LayoutEngine {
     /// Re-solves with `view`'s undetermined variables pulled 20 points further on (right, wider,
     /// down, taller) and applies the result: another layout the constraints allow equally.
     func exerciseAmbiguity(of view: View) throws(CoreError) {
-        var system = LayoutSystem(root: window)
+        guard !isSolving else { return }
+        try solving { () throws(CoreError) in try exerciseAmbiguityNow(of: view) }
+    }
+
+    private func exerciseAmbiguityNow(of view: View) throws(CoreError) {
+        let changesBefore = structureChanges
+        var system = LayoutSystem(root: root)
+        guard structureChanges == changesBefore else { return }
         guard let index = system.index(of: view) else { return }
         let parts: [LayoutConstraint.Attribute] = [.left, .width, .top, .height]
         for (part, attribute) in parts.enumerated() where view.layoutState.ambiguousAttributes.contains(attribute) {
             system.reference[system.variable(index, part)] += 20
+        }
+        // Tied rows of the view's are met first, or last, in turns: the view keeps its wish and
+        // the rows it was tied with give way (the other label stretches), then the reverse.
+        let tied = Self.tiedRows(of: index, in: system, solution: try Self.solve(system, in: workspace))
+        if !tied.isEmpty {
+            let state = view.layoutState
+            state.tiesExercisedFirst.toggle()
+            for row in tied { system.nudgePriority(ofRow: row, up: state.tiesExercisedFirst) }
         }
         solution = try Self.solve(system, in: workspace)
         recordHoldsSolution = false
@@ -290,8 +371,8 @@ final class LayoutEngine {
         guard let values = solution?.values else { return [] }
         var framesPlaced: [View] = []
         var toPlace = moved
-        let window = self.window  // once: every read of an unowned reference checks the object
-        let scale = window.screen.scale
+        let root = self.root  // once: every read of an unowned reference checks the object
+        let scale = root.window?.screen.scale ?? 1
         func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
         // Siblings mostly come one after another, so a superview's content origin is found
         // once per run of them; it cannot move meanwhile, as every ancestor comes earlier.
@@ -312,7 +393,7 @@ final class LayoutEngine {
             let rect = CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
             let item = system.item(index)
             if let view = item as? View {
-                guard view !== window, let superview = view.superview else { continue }
+                guard view !== root, let superview = view.superview else { continue }
                 if superview !== lastSuperview {
                     lastSuperview = superview
                     lastOrigin = LayoutSystem.contentOrigin(of: superview)
@@ -370,11 +451,33 @@ final class LayoutEngine {
         }
     }
 
-    /// The items with undetermined variables, each view's ``ambiguousAttributes`` updated.
+    /// The rows tied in `solution` that name a variable of `item`.
+    private static func tiedRows(of item: Int, in system: LayoutSystem, solution: Solution) -> [Int] {
+        let variables = system.variables(ofItem: item)
+        return solution.rowState.indices.filter { row in
+            solution.rowState[row] == UInt8(CNP_ROW_TIED.rawValue)
+                && system.termVariables(ofRow: row).contains { variables.contains($0) }
+        }
+    }
+
+    /// The items with undetermined variables, each view's ``ambiguousAttributes`` updated;
+    /// a view with a variable in a tied row is ambiguous in that attribute too (its frame
+    /// depends on which of the tied rows gives way), but is reported with the ties.
     private func ambiguities(_ solution: Solution, of system: LayoutSystem) -> [LayoutReport.Ambiguity] {
         for view in ambiguousViews { view.layoutStateStorage?.ambiguousAttributes = [] }
         ambiguousViews = []
         let attributes: [LayoutConstraint.Attribute] = [.left, .width, .top, .height]
+        for row in solution.rowState.indices where solution.rowState[row] == UInt8(CNP_ROW_TIED.rawValue) {
+            for variable in system.termVariables(ofRow: row) {
+                // The root keeps its frame (and held here, a window would keep itself alive).
+                guard let view = system.item(system.item(ofVariable: variable)) as? View, view !== root else { continue }
+                let attribute = attributes[variable % 4]
+                if view.layoutState.ambiguousAttributes.isEmpty { ambiguousViews.append(view) }
+                if !view.layoutState.ambiguousAttributes.contains(attribute) {
+                    view.layoutState.ambiguousAttributes.append(attribute)
+                }
+            }
+        }
         let ambiguous = UInt8(CNP_VARIABLE_AMBIGUOUS.rawValue)
         var found: [LayoutReport.Ambiguity] = []
         var variable = 0
@@ -384,8 +487,10 @@ final class LayoutEngine {
             let free = zip(variables, attributes).filter { solution.variableState[$0.0] == ambiguous }.map(\.1)
             let item = system.item(index)
             if let view = item as? View {
-                view.layoutState.ambiguousAttributes = free
-                ambiguousViews.append(view)
+                if view.layoutState.ambiguousAttributes.isEmpty { ambiguousViews.append(view) }
+                for attribute in free where !view.layoutState.ambiguousAttributes.contains(attribute) {
+                    view.layoutState.ambiguousAttributes.append(attribute)
+                }
             }
             found.append(LayoutReport.Ambiguity(item: Self.describe(item), layoutItem: item, attributes: free))
         }

@@ -19,8 +19,15 @@ struct LayoutSystem {
     }
 
     /// An item held without a counted reference: a window's engine keeps its system between
-    /// solves, and a counted window among the items would keep the window alive. The engine
-    /// drops its system at every change of structure, before any item can go away.
+    /// solves, and a counted window among the items would keep the window alive (counting the
+    /// others would cost a retain and a release per item and solve).
+    ///
+    /// Why no read finds an item released: every item is in the root's tree when collected,
+    /// where its superview (a guide: its owning view) keeps it. While collecting, `init(root:)`
+    /// also holds the views and guides it found, so a handler it calls (an
+    /// `intrinsicContentSize`) cannot release one. A window's engine drops its kept system at
+    /// every change of structure, before an item can leave the tree and be released, and keeps
+    /// every item taken out during a solve alive until that solve ends (`LayoutEngine.retire`).
     struct ItemReference {
         unowned(unsafe) let item: LayoutItem
     }
@@ -85,7 +92,9 @@ struct LayoutSystem {
         let (levels, constraints) = Self.collect(in: root)
         mayHaveRightToLeft = root.effectiveUserInterfaceLayoutDirection == .rightToLeft
             || levels.contains { $0.semanticContentAttribute != .unspecified }
-        register(items: constraints, levels: levels, root: root)
+        let guides = register(items: constraints, levels: levels, root: root)
+        // Held to the end: the rules below call `intrinsicContentSize`, which may remove items.
+        defer { withExtendedLifetime((levels, guides)) {} }
         listChildren()
         reference.reserveCapacity(4 * itemCount)
         for reference in itemReferences {
@@ -145,7 +154,8 @@ struct LayoutSystem {
 
     /// The constraints' items, the superviews that views turning their frames into constraints
     /// are placed in, up to `root`; in the order of `levels`, each view before its guides.
-    private mutating func register(items constraints: [LayoutConstraint], levels: [View], root: View) {
+    /// - Returns: The guides registered.
+    private mutating func register(items constraints: [LayoutConstraint], levels: [View], root: View) -> [LayoutGuide] {
         // Sized for every view, so that neither the set nor the index grows while filled.
         var needed = Set<ObjectIdentifier>(minimumCapacity: levels.count + 1)
         needed.insert(ObjectIdentifier(root))
@@ -165,6 +175,7 @@ struct LayoutSystem {
         }
         itemIndex.reserveCapacity(needed.count)
         itemReferences.reserveCapacity(needed.count)
+        var guides: [LayoutGuide] = []
         parentItem.reserveCapacity(needed.count)
         for view in levels where needed.contains(ObjectIdentifier(view)) {
             let viewIndex = itemCount
@@ -172,8 +183,10 @@ struct LayoutSystem {
             if recordsPlaces { view.layoutState.engineItem = viewIndex }
             for guide in view.layoutStateStorage?.guides ?? [] where needed.contains(ObjectIdentifier(guide)) {
                 register(guide, parent: view)
+                guides.append(guide)
             }
         }
+        return guides
     }
 
     /// Fills `childStart` and `childItems` from `parentItem` (a counting sort, so each item's
@@ -336,6 +349,22 @@ struct LayoutSystem {
         case .constraint(let constraint): constraint.description
         case .rule(let rule, let index): rule.description(of: item(index))
         }
+    }
+
+    /// The variables `row` names.
+    func termVariables(ofRow row: Int) -> some Collection<Int> {
+        let first = Int(rows[row].first_term)
+        return terms[first..<first + Int(rows[row].term_count)].lazy.map { Int($0.variable) }
+    }
+
+    /// Moves `row` just above its priority level (`up`) or just below it, as its own level: it
+    /// is then met before, or after, the rows it was tied with. Required rows stay required.
+    mutating func nudgePriority(ofRow row: Int, up: Bool) {
+        let priority = rows[row].priority, required = Double(LayoutPriority.required.rawValue)
+        guard priority < required else { return }
+        // Half a step, or less near the ends: optional priorities are in [1, 1000).
+        rows[row].priority += up ? min(0.5, (required - priority) / 2) : -min(0.5, (priority - 1) / 2)
+        rowsWithNewConstants = nil
     }
 
     /// The constraint a row came from, if an app's constraint.

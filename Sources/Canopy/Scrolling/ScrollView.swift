@@ -16,8 +16,14 @@ open class ScrollView: View {
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
         /// The factor per millisecond.
         public let rawValue: CGFloat
-        /// Creates a rate; `rawValue` must be in (0, 1).
-        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// Creates a rate.
+        /// - Precondition: `rawValue` is in (0, 1): 1 or more never slows down, 0 or less stops
+        ///   at once or reverses.
+        public init(rawValue: CGFloat) {
+            precondition(
+                rawValue > 0 && rawValue < 1, "Canopy: a deceleration rate must be in (0, 1), got \(rawValue)")
+            self.rawValue = rawValue
+        }
         /// UIKit's default rate.
         public static let normal = DecelerationRate(rawValue: 0.998)
         /// UIKit's fast rate (paging-like).

@@ -13,18 +13,32 @@ extension View {
         markPending(.layout)
     }
 
-    /// Runs pending constraint and layout work now for this view's subtree, after laying out
-    /// the top-most ancestor that is itself flagged (its layout may resize this view).
-    /// - Complexity: O(depth) plus the flagged paths below the view laid out.
+    /// Runs pending constraint and layout work now, as UIKit does: `updateConstraints()` where
+    /// flagged in the whole tree, then Auto Layout's solve (so that a constant changed just
+    /// before moves the views at once), then `layoutSubviews()` in this view's subtree, starting
+    /// from the top-most ancestor that is itself flagged (its layout may resize this view).
+    ///
+    /// In a window, the window's kept system is solved, as in an update cycle. A tree outside
+    /// any window is solved in full on each call, from its top-most view, which keeps its frame.
+    /// - Complexity: O(depth) plus the flagged paths; plus the solve when one is due (a tree
+    ///   outside any window: every view in it).
     public func layoutIfNeeded() {
+        var report = UpdateCycleReport()
+        if let window = storedWindow {
+            UpdatePasses.updateConstraints(under: window, into: &report)
+            window.solveConstraints(into: &report)
+        } else {
+            var root: View = self
+            while let superview = root.superview { root = superview }
+            UpdatePasses.updateConstraints(under: root, into: &report)
+            if root.holdsConstraintsInSubtree { report.problems += LayoutEngine.layOutDetachedTree(root) }
+        }
         var top: View = self
         var ancestor = superview
         while let view = ancestor {
             if view.pendingWork.contains(.layout) { top = view }
             ancestor = view.superview
         }
-        var report = UpdateCycleReport()
-        UpdatePasses.updateConstraints(under: top, into: &report)
         UpdatePasses.layout(under: top, into: &report)
     }
 
