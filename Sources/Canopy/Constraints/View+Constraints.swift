@@ -169,12 +169,15 @@ extension View {
 
     // MARK: Diagnostics
 
-    /// Whether the latest solve left some of this view's position or size undetermined.
+    /// Whether the latest solve left some of this view's position or size undetermined, or
+    /// made it depend on which of some tied rows gives way (two views of equal hugging in a row
+    /// that must stretch: both are ambiguous).
     public var hasAmbiguousLayout: Bool { !(layoutStateStorage?.ambiguousAttributes.isEmpty ?? true) }
 
     /// Moves this ambiguously laid-out view to another position or size its constraints allow
-    /// just as well (each undetermined value 20 points further on), so the ambiguity can be
-    /// seen; does nothing when the latest solve determined the view. Run an update cycle first.
+    /// just as well (each undetermined value 20 points further on; for tied rows, this view's
+    /// met first, then on the next call last), so the ambiguity can be seen; does nothing when
+    /// the latest solve determined the view. Run an update cycle first.
     public func exerciseAmbiguityInLayout() {
         guard hasAmbiguousLayout, let engine = storedWindow?.layoutEngineStorage else { return }
         try? engine.exerciseAmbiguity(of: self)
