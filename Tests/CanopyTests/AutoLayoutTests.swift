@@ -51,40 +51,40 @@ struct AutoLayoutTests {
         #expect(report.problems.isEmpty)
     }
 
-    /// 999 is the highest optional priority: however close to required, it gives way to a
-    /// required row, and giving way is no conflict.
-    @Test func aPriority999RowGivesWayToARequiredRow() {
+    /// A view placed at the window's top left, 10 tall, with the width constraints `widths`
+    /// makes from its width anchor, each at its priority; after one update cycle.
+    private func solvedWidth(
+        _ widths: (LayoutDimension) -> [(LayoutConstraint, LayoutPriority)]
+    ) -> (frame: CGRect, report: UpdateCycleReport, conflicts: Int) {
         let window = window()
         let view = constrained()
         window.addSubview(view)
-        let almost = view.widthAnchor.constraint(equalToConstant: 100)
-        almost.priority = LayoutPriority(999)
-        LayoutConstraint.activate([
-            almost, view.widthAnchor.constraint(equalToConstant: 50),
-            view.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+        let rows = widths(view.widthAnchor).map { constraint, priority in
+            constraint.priority = priority
+            return constraint
+        }
+        LayoutConstraint.activate(rows + [
+            view.leftAnchor.constraint(equalTo: window.leftAnchor),
             view.topAnchor.constraint(equalTo: window.topAnchor), view.heightAnchor.constraint(equalToConstant: 10),
         ])
         let report = window.runUpdateCycle()
-        #expect(view.frame == CGRect(x: 0, y: 0, width: 50, height: 10))
-        #expect(report.problems.isEmpty && window.layoutReport.conflicts.isEmpty)
+        return (view.frame, report, window.layoutReport.conflicts.count)
+    }
+
+    /// 999 is the highest optional priority: however close to required, it gives way to a
+    /// required row, and giving way is no conflict.
+    @Test func aPriority999RowGivesWayToARequiredRow() {
+        let solved = solvedWidth { [($0.constraint(equalToConstant: 100), LayoutPriority(999)), ($0.constraint(equalToConstant: 50), .required)] }
+        #expect(solved.frame == CGRect(x: 0, y: 0, width: 50, height: 10))
+        #expect(solved.report.problems.isEmpty && solved.conflicts == 0)
     }
 
     @Test func prioritiesAreStrictNotSummed() {
-        let window = window()
-        let view = constrained()
-        window.addSubview(view)
-        let low = view.widthAnchor.constraint(equalToConstant: 10)
-        low.priority = LayoutPriority(10)
-        let middle = view.widthAnchor.constraint(equalToConstant: 90)
-        middle.priority = LayoutPriority(500)
-        let high = view.widthAnchor.constraint(greaterThanOrEqualToConstant: 100)
-        high.priority = LayoutPriority(501)
-        LayoutConstraint.activate([
-            low, middle, high, view.leftAnchor.constraint(equalTo: window.leftAnchor),
-            view.topAnchor.constraint(equalTo: window.topAnchor), view.heightAnchor.constraint(equalToConstant: 10),
-        ])
-        window.runUpdateCycle()
-        #expect(view.frame.width == 100)  // Cassowary's summed weights would give 90
+        let solved = solvedWidth {
+            [($0.constraint(equalToConstant: 10), LayoutPriority(10)), ($0.constraint(equalToConstant: 90), LayoutPriority(500)),
+             ($0.constraint(greaterThanOrEqualToConstant: 100), LayoutPriority(501))]
+        }
+        #expect(solved.frame.width == 100)  // Cassowary's summed weights would give 90
     }
 
     @Test func theSameConstraintsInAnyOrderGiveBitwiseTheSameFrames() {

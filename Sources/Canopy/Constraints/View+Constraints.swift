@@ -39,17 +39,6 @@ extension View {
         markPending(.constraints)
     }
 
-    /// Whether some view in this view's subtree holds an active constraint.
-    /// - Complexity: O(n) in the subtree; no recursion.
-    var holdsConstraintsInSubtree: Bool {
-        var stack: [View] = [self]
-        while let view = stack.popLast() {
-            if view.layoutStateStorage?.constraints.isEmpty == false { return true }
-            stack.append(contentsOf: view.subviews)
-        }
-        return false
-    }
-
     /// Drops the constraints deactivated since they were installed here.
     func dropInactiveConstraints() {
         layoutState.constraints.removeAll { $0.container !== self }

@@ -53,23 +53,24 @@ final class LayoutEngine {
     init(root: View) { self.root = root }
 
     /// Collects, solves and applies the constraints of `root`'s tree, which is in no window,
-    /// at once. Nothing tells such a tree's engine of changes, so nothing is kept between calls.
-    /// - Returns: The problems found.
-    static func layOutDetachedTree(_ root: View) -> [UpdateCycleReport.Problem] {
+    /// at once, if any view in it holds one. Nothing tells such a tree's engine of changes, so
+    /// nothing is kept between calls; a solve that fails leaves the frames as they were
+    /// (`layoutIfNeeded()` has nowhere to report it).
+    static func layOutDetachedTree(_ root: View) {
         // No window hears of a view removed meanwhile (see `retire`): the tree is held instead.
         var held: [LayoutItem] = []
+        var holdsConstraints = false
         root.forEachInSubtree { view in
             held.append(view)
-            for guide in view.layoutStateStorage?.guides ?? [] { held.append(guide) }
+            guard let state = view.layoutStateStorage else { return }
+            holdsConstraints = holdsConstraints || !state.constraints.isEmpty
+            held.append(contentsOf: state.guides as [LayoutItem])
         }
+        guard holdsConstraints else { return }
         defer { withExtendedLifetime(held) {} }
         let engine = LayoutEngine(root: root)
         engine.needsSolve = true
-        do {
-            return try engine.solveIfNeeded()
-        } catch {
-            return [.layoutSolveFailed(reason: error.description)]
-        }
+        _ = try? engine.solveIfNeeded()
     }
 
     /// `item` left the window (or its owning view): kept alive until the running solve, if
@@ -129,7 +130,7 @@ final class LayoutEngine {
     /// Solves and applies the frames if anything changed since the last solve.
     /// - Returns: The problems found, for the update cycle's report.
     func solveIfNeeded() throws(CoreError) -> [UpdateCycleReport.Problem] {
-        guard needsSolve, !isSolving else { return [] }
+        guard canSolve else { return [] }
         needsSolve = false
         return try solving { () throws(CoreError) in try solveAndApply() }
     }
@@ -428,9 +429,10 @@ final class LayoutEngine {
         report.substituted = Int(solution.stats.substituted)
         report.activeSetIterations = Int(solution.stats.active_set_iterations)
         report.warmStartedLevels = Int(solution.stats.warm_started_levels)
+        let tied = solution.rowState.indices.filter { solution.rowState[$0] == UInt8(CNP_ROW_TIED.rawValue) }
         report.conflicts = conflicts(solution, of: system)
-        report.ambiguities = ambiguities(solution, of: system)
-        report.tiedConstraints = tiedGroups(solution, of: system)
+        report.ambiguities = ambiguities(solution, tiedRows: tied, of: system)
+        report.tiedConstraints = tiedGroups(tied, of: system)
         report.solvedIndex = system.itemIndex
         return report
     }
@@ -463,20 +465,14 @@ final class LayoutEngine {
     /// The items with undetermined variables, each view's ``ambiguousAttributes`` updated;
     /// a view with a variable in a tied row is ambiguous in that attribute too (its frame
     /// depends on which of the tied rows gives way), but is reported with the ties.
-    private func ambiguities(_ solution: Solution, of system: LayoutSystem) -> [LayoutReport.Ambiguity] {
+    private func ambiguities(_ solution: Solution, tiedRows: [Int], of system: LayoutSystem) -> [LayoutReport.Ambiguity] {
         for view in ambiguousViews { view.layoutStateStorage?.ambiguousAttributes = [] }
         ambiguousViews = []
         let attributes: [LayoutConstraint.Attribute] = [.left, .width, .top, .height]
-        for row in solution.rowState.indices where solution.rowState[row] == UInt8(CNP_ROW_TIED.rawValue) {
-            for variable in system.termVariables(ofRow: row) {
-                // The root keeps its frame (and held here, a window would keep itself alive).
-                guard let view = system.item(system.item(ofVariable: variable)) as? View, view !== root else { continue }
-                let attribute = attributes[variable % 4]
-                if view.layoutState.ambiguousAttributes.isEmpty { ambiguousViews.append(view) }
-                if !view.layoutState.ambiguousAttributes.contains(attribute) {
-                    view.layoutState.ambiguousAttributes.append(attribute)
-                }
-            }
+        for variable in tiedRows.flatMap(system.termVariables(ofRow:)) {
+            // The root keeps its frame (and held here, a window would keep itself alive).
+            guard let view = system.item(system.item(ofVariable: variable)) as? View, view !== root else { continue }
+            markAmbiguous(view, in: [attributes[variable % 4]])
         }
         let ambiguous = UInt8(CNP_VARIABLE_AMBIGUOUS.rawValue)
         var found: [LayoutReport.Ambiguity] = []
@@ -486,21 +482,25 @@ final class LayoutEngine {
             variable = variables.upperBound
             let free = zip(variables, attributes).filter { solution.variableState[$0.0] == ambiguous }.map(\.1)
             let item = system.item(index)
-            if let view = item as? View {
-                if view.layoutState.ambiguousAttributes.isEmpty { ambiguousViews.append(view) }
-                for attribute in free where !view.layoutState.ambiguousAttributes.contains(attribute) {
-                    view.layoutState.ambiguousAttributes.append(attribute)
-                }
-            }
+            if let view = item as? View { markAmbiguous(view, in: free) }
             found.append(LayoutReport.Ambiguity(item: Self.describe(item), layoutItem: item, attributes: free))
         }
         return found
     }
 
-    /// Tied rows, grouped by priority.
-    private func tiedGroups(_ solution: Solution, of system: LayoutSystem) -> [[String]] {
+    /// Adds `attributes` to `view`'s ambiguous ones, listing the view the first time.
+    private func markAmbiguous(_ view: View, in attributes: [LayoutConstraint.Attribute]) {
+        let state = view.layoutState
+        if state.ambiguousAttributes.isEmpty { ambiguousViews.append(view) }
+        for attribute in attributes where !state.ambiguousAttributes.contains(attribute) {
+            state.ambiguousAttributes.append(attribute)
+        }
+    }
+
+    /// The tied rows' descriptions, grouped by priority.
+    private func tiedGroups(_ tiedRows: [Int], of system: LayoutSystem) -> [[String]] {
         var groups: [Double: [String]] = [:]
-        for (row, state) in solution.rowState.enumerated() where state == UInt8(CNP_ROW_TIED.rawValue) {
+        for row in tiedRows {
             groups[system.rows[row].priority, default: []].append(system.describe(row: row))
         }
         return groups.keys.sorted(by: >).map { groups[$0]! }

@@ -364,7 +364,6 @@ struct LayoutSystem {
         guard priority < required else { return }
         // Half a step, or less near the ends: optional priorities are in [1, 1000).
         rows[row].priority += up ? min(0.5, (required - priority) / 2) : -min(0.5, (priority - 1) / 2)
-        rowsWithNewConstants = nil
     }
 
     /// The constraint a row came from, if an app's constraint.

@@ -31,7 +31,7 @@ extension View {
             var root: View = self
             while let superview = root.superview { root = superview }
             UpdatePasses.updateConstraints(under: root, into: &report)
-            if root.holdsConstraintsInSubtree { report.problems += LayoutEngine.layOutDetachedTree(root) }
+            LayoutEngine.layOutDetachedTree(root)
         }
         var top: View = self
         var ancestor = superview
