@@ -54,6 +54,11 @@ let package = Package(
             dependencies: ["Canopy", "CanopyWorkloads", "CCanopy"],
             path: "Tests/CanopyTests"
         ),
+        .testTarget(
+            name: "PortingTests",
+            dependencies: ["Canopy"],
+            path: "Tests/Porting"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

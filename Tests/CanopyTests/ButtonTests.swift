@@ -114,7 +114,7 @@ struct ButtonTests {
     /// The reference documents' round button: `point(inside:)` makes its corners fall through.
     @Test func aRoundButtonIgnoresTapsInItsCorners() throws {
         final class RoundButton: Button {
-            override func point(inside point: CGPoint, with event: Canopy.Event?) -> Bool {
+            override func point(inside point: CGPoint, with event: Event?) -> Bool {
                 let r = bounds.width / 2, dx = point.x - bounds.midX, dy = point.y - bounds.midY
                 return dx * dx + dy * dy <= r * r
             }

@@ -10,7 +10,7 @@ struct ControlTests {
         let control = Control(frame: CGRect(x: 100, y: 100, width: 100, height: 100))
         window.addSubview(control)
         let log = CallLog()
-        let names: [(Control.Event, String)] = [
+        let names: [(ControlEvents, String)] = [
             (.touchDown, "down"), (.touchDownRepeat, "downRepeat"), (.touchDragInside, "dragInside"),
             (.touchDragOutside, "dragOutside"), (.touchDragEnter, "enter"), (.touchDragExit, "exit"),
             (.touchUpInside, "upInside"), (.touchUpOutside, "upOutside"), (.touchCancel, "cancel"),
@@ -113,15 +113,15 @@ struct ControlTests {
     @Test func trackingOverridesAreCalled() throws {
         final class Dial: Control {
             var calls: [String] = []
-            override func beginTracking(_ touch: Touch, with event: Canopy.Event?) -> Bool {
+            override func beginTracking(_ touch: Touch, with event: Event?) -> Bool {
                 calls.append("begin")
                 return true
             }
-            override func continueTracking(_ touch: Touch, with event: Canopy.Event?) -> Bool {
+            override func continueTracking(_ touch: Touch, with event: Event?) -> Bool {
                 calls.append("continue")
                 return false  // stop after the first move
             }
-            override func endTracking(_ touch: Touch?, with event: Canopy.Event?) { calls.append("end") }
+            override func endTracking(_ touch: Touch?, with event: Event?) { calls.append("end") }
         }
         let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let dial = Dial(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

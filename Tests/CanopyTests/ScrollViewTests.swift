@@ -255,6 +255,7 @@ struct ScrollViewTests {
         let log = CallLog()
         let row = TouchRecorder("row", log: log, frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         scrollView.addSubview(row)
+        scrollView.delaysContentTouches = false  // the row sees the touch at once
         try drag(window, from: CGPoint(x: 160, y: 400), through: [CGPoint(x: 160, y: 390), CGPoint(x: 160, y: 300)], time: 0)
         #expect(log.entries == ["row.began(1)", "row.moved(1)", "row.cancelled(1)"])
     }

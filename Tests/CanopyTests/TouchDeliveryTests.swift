@@ -109,6 +109,7 @@ struct TouchDeliveryTests {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         let left = TouchRecorder("left", log: log, frame: CGRect(x: 0, y: 0, width: 200, height: 400))
         let right = TouchRecorder("right", log: log, frame: CGRect(x: 200, y: 0, width: 200, height: 400))
+        left.isMultipleTouchEnabled = true
         window.addSubview(left)
         window.addSubview(right)
         let event = try window.send(

@@ -17,13 +17,83 @@ import Foundation
 /// button.addAction(for: .primaryActionTriggered) { _, _ in print("tapped") }
 /// ```
 open class Button: Control {
+    /// The kinds of button ``init(type:)`` makes, as UIKit's `UIButton.ButtonType`.
+    public enum ButtonType: Sendable, Hashable {
+        /// No styling: white titles, no image.
+        case custom
+        /// Titles in the system blue, dimmed while highlighted.
+        case system
+        /// A 22-point "i in a circle" image, for showing details.
+        case detailDisclosure
+        /// The information image, for light backgrounds.
+        case infoLight
+        /// The information image, for dark backgrounds.
+        case infoDark
+        /// A 22-point "plus in a circle" image.
+        case contactAdd
+        /// A 30-point close image.
+        case close
+    }
+
+    /// The kind of button, fixed when it is made; ``ButtonType/custom`` for `init(frame:)`.
+    public private(set) var buttonType = ButtonType.custom
+
     private var titles: [State: String] = [:]
     private var titleColors: [State: Color] = [:]
     private var images: [State: Image] = [:]
+    private var titleLabelStorage: ButtonTitleLabel?
+    private var imageViewStorage: ImageView?
+    private var storedTitleFont = Font.systemFont(ofSize: 15)
 
-    /// The font of the title; the 15-point system font by default.
-    public var titleFont = Font.systemFont(ofSize: 15) {
-        didSet { contentDidChange() }
+    /// Creates a button of `buttonType` with a zero frame: a system button's titles are the
+    /// system blue; the image types carry their image (22 points square, 30 for ``ButtonType/close``).
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
+        self.buttonType = buttonType
+        switch buttonType {
+        case .custom, .system: break
+        case .close: images[.normal] = Image(size: CGSize(width: 30, height: 30))
+        default: images[.normal] = Image(size: CGSize(width: 22, height: 22))
+        }
+        contentDidChange()
+    }
+
+    /// The font of the title; the 15-point system font by default. The same as
+    /// `titleLabel?.font`: setting either changes both, and the intrinsic size.
+    public var titleFont: Font {
+        get { storedTitleFont }
+        set {
+            storedTitleFont = newValue
+            if let label = titleLabelStorage, label.font != newValue { label.font = newValue }
+            contentDidChange()
+        }
+    }
+
+    /// The label that shows the title, made on first use and placed at ``currentTitleRect``
+    /// when the button lays out. Its text and color follow the button's state; setting its
+    /// font sets ``titleFont``.
+    public var titleLabel: Label? {
+        if let titleLabelStorage { return titleLabelStorage }
+        let label = ButtonTitleLabel(frame: .zero)
+        label.button = self
+        label.font = storedTitleFont
+        titleLabelStorage = label
+        addSubview(label)
+        showContentInSubviews()
+        setNeedsLayout()
+        return label
+    }
+
+    /// The image view that shows the image, made on first use and placed at
+    /// ``currentImageRect`` when the button lays out.
+    public var imageView: ImageView? {
+        if let imageViewStorage { return imageViewStorage }
+        let imageView = ImageView(frame: .zero)
+        imageViewStorage = imageView
+        addSubview(imageView)
+        showContentInSubviews()
+        setNeedsLayout()
+        return imageView
     }
     /// Space between the bounds and the content; part of the intrinsic size.
     public var contentEdgeInsets = EdgeInsets.zero {
@@ -52,11 +122,18 @@ open class Button: Control {
     /// Sets the title color in `state` (`nil` removes it).
     public func setTitleColor(_ color: Color?, for state: State) {
         titleColors[state] = color
+        showContentInSubviews()
         setNeedsDisplay()
     }
 
-    /// The title color in `state`: its own, else the `.normal` one.
-    public func titleColor(for state: State) -> Color? { titleColors[state] ?? titleColors[.normal] }
+    /// The title color in `state`: its own, else the `.normal` one, else the button type's:
+    /// white for a custom button, the system blue for the others (a fifth of it while
+    /// highlighted, for a system button).
+    public func titleColor(for state: State) -> Color? {
+        if let color = titleColors[state] ?? titleColors[.normal] { return color }
+        guard buttonType != .custom else { return .white }
+        return buttonType == .system && state.contains(.highlighted) ? Color.systemBlue.withAlphaComponent(0.2) : .systemBlue
+    }
 
     /// Sets the image shown in `state` (`nil` removes it).
     public func setImage(_ image: Image?, for state: State) {
@@ -106,8 +183,21 @@ open class Button: Control {
     /// The image's place now, in bounds coordinates.
     public var currentImageRect: CGRect { imageRect(forContentRect: contentRect(forBounds: bounds)) }
 
-    /// Sends ``Control/Event-swift.struct/primaryActionTriggered`` with touch-up-inside.
-    open override var eventsForTouchUpInside: Event { [.touchUpInside, .primaryActionTriggered] }
+    /// Sends ``ControlEvents/primaryActionTriggered`` with touch-up-inside.
+    open override var eventsForTouchUpInside: ControlEvents { [.touchUpInside, .primaryActionTriggered] }
+
+    /// Places ``titleLabel`` and ``imageView`` (when made) at the title's and the image's places.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        titleLabelStorage?.frame = currentTitleRect
+        imageViewStorage?.frame = currentImageRect
+    }
+
+    /// The title label's font was set: it is the button's title font.
+    fileprivate func titleLabelFontDidChange(_ font: Font) {
+        guard font != storedTitleFont else { return }
+        titleFont = font
+    }
 
     // MARK: Private
 
@@ -137,7 +227,17 @@ open class Button: Control {
         return CGRect(x: x.origin, y: y.origin, width: x.length, height: y.length)
     }
 
+    /// Gives the title label and the image view (when made) the content of the current state.
+    private func showContentInSubviews() {
+        if let label = titleLabelStorage {
+            label.text = currentTitle
+            label.textColor = currentTitleColor ?? .white
+        }
+        imageViewStorage?.image = currentImage
+    }
+
     private func contentDidChange() {
+        showContentInSubviews()
         invalidateIntrinsicContentSize()
         setNeedsLayout()
         setNeedsDisplay()
@@ -146,5 +246,14 @@ open class Button: Control {
     override func stateDidChange() {
         super.stateDidChange()
         contentDidChange()
+    }
+}
+
+/// The label a button shows its title in: setting its font sets the button's title font.
+private final class ButtonTitleLabel: Label {
+    weak var button: Button?
+
+    override var font: Font {
+        didSet { button?.titleLabelFontDidChange(font) }
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// A control tracks one touch at a time. While the finger stays within ``touchTolerance`` points
 /// of the bounds the touch counts as inside: the control is highlighted, lifting there sends
-/// ``Event-swift.struct/touchUpInside``, and crossing that edge sends
-/// ``Event-swift.struct/touchDragExit`` / ``Event-swift.struct/touchDragEnter``. A control keeps
+/// ``ControlEvents/touchUpInside``, and crossing that edge sends
+/// ``ControlEvents/touchDragExit`` / ``ControlEvents/touchDragEnter``. A control keeps
 /// its touches (it does not pass them along the responder chain); a disabled one ignores them.
 ///
 /// ```swift
@@ -30,38 +30,6 @@ open class Control: View {
         public static let selected = State(rawValue: 1 << 2)
     }
 
-    /// The events a control sends to its actions.
-    public struct Event: OptionSet, Hashable, Sendable {
-        /// The raw bits.
-        public let rawValue: UInt
-        /// Creates an event set from raw bits.
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-        /// A finger touched down in the control.
-        public static let touchDown = Event(rawValue: 1 << 0)
-        /// A repeated touch-down (a tap count above 1).
-        public static let touchDownRepeat = Event(rawValue: 1 << 1)
-        /// The finger moved while inside.
-        public static let touchDragInside = Event(rawValue: 1 << 2)
-        /// The finger moved while outside.
-        public static let touchDragOutside = Event(rawValue: 1 << 3)
-        /// The finger came back inside.
-        public static let touchDragEnter = Event(rawValue: 1 << 4)
-        /// The finger went outside.
-        public static let touchDragExit = Event(rawValue: 1 << 5)
-        /// The finger lifted inside.
-        public static let touchUpInside = Event(rawValue: 1 << 6)
-        /// The finger lifted outside.
-        public static let touchUpOutside = Event(rawValue: 1 << 7)
-        /// The touch was cancelled.
-        public static let touchCancel = Event(rawValue: 1 << 8)
-        /// The control's value changed.
-        public static let valueChanged = Event(rawValue: 1 << 12)
-        /// The control's primary action happened (a button's tap).
-        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
-        /// Every touch event.
-        public static let allTouchEvents = Event(rawValue: 0x0FFF)
-    }
-
     /// Identifies an action added with ``addAction(for:_:)``, for ``removeAction(_:)``.
     public struct ActionIdentifier: Hashable, Sendable {
         fileprivate let value: Int
@@ -71,7 +39,7 @@ open class Control: View {
     /// (UIKit's value).
     public static let touchTolerance: CGFloat = 70
 
-    private var actions: [(id: ActionIdentifier, events: Event, handler: (Control, Canopy.Event?) -> Void)] = []
+    private var actions: [(id: ActionIdentifier, events: ControlEvents, handler: (Control, Event?) -> Void)] = []
     private var nextActionID = 0
     // Weak: the window keeps a touch alive while its finger is down, and the touch holds its
     // view (this control), so a strong reference would be a cycle when a finger never lifts.
@@ -126,7 +94,7 @@ open class Control: View {
     /// Adds `handler`, called with the control and the triggering event for each of `events`.
     /// - Returns: An identifier for ``removeAction(_:)``.
     @discardableResult
-    public func addAction(for events: Event, _ handler: @escaping (Control, Canopy.Event?) -> Void) -> ActionIdentifier {
+    public func addAction(for events: ControlEvents, _ handler: @escaping (Control, Event?) -> Void) -> ActionIdentifier {
         let id = ActionIdentifier(value: nextActionID)
         nextActionID += 1
         actions.append((id, events, handler))
@@ -139,7 +107,7 @@ open class Control: View {
     }
 
     /// Calls the actions registered for any of `events`, in the order they were added.
-    public func sendActions(for events: Event, with event: Canopy.Event? = nil) {
+    public func sendActions(for events: ControlEvents, with event: Event? = nil) {
         for action in actions where !action.events.isDisjoint(with: events) {
             action.handler(self, event)
         }
@@ -149,24 +117,41 @@ open class Control: View {
 
     /// Called when a touch begins in the control; return whether to track it. The default
     /// tracks it.
-    open func beginTracking(_ touch: Touch, with event: Canopy.Event?) -> Bool { true }
+    open func beginTracking(_ touch: Touch, with event: Event?) -> Bool { true }
 
     /// Called as the tracked touch moves; return whether to go on tracking. The default goes on.
-    open func continueTracking(_ touch: Touch, with event: Canopy.Event?) -> Bool { true }
+    open func continueTracking(_ touch: Touch, with event: Event?) -> Bool { true }
 
     /// Called when the tracked touch lifts.
-    open func endTracking(_ touch: Touch?, with event: Canopy.Event?) {}
+    open func endTracking(_ touch: Touch?, with event: Event?) {}
 
     /// Called when tracking is cancelled.
-    open func cancelTracking(with event: Canopy.Event?) {}
+    open func cancelTracking(with event: Event?) {}
 
-    /// The events sent when a tracked touch lifts inside: ``Event-swift.struct/touchUpInside``;
-    /// a button adds ``Event-swift.struct/primaryActionTriggered``.
-    open var eventsForTouchUpInside: Event { .touchUpInside }
+    /// The events sent when a tracked touch lifts inside: ``ControlEvents/touchUpInside``;
+    /// a button adds ``ControlEvents/primaryActionTriggered``.
+    open var eventsForTouchUpInside: ControlEvents { .touchUpInside }
+
+    // MARK: Arbitration with gesture recognizers
+
+    /// Refuses a recognizer of another view that would take the control's own gesture, so
+    /// that the control's action wins, as UIKit's controls do: an enabled control refuses
+    /// single-finger single taps. A recognizer attached to the control itself may always begin.
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer.view !== self, isEnabled else { return true }
+        return !takesOwnGesture(recognizer)
+    }
+
+    /// Whether `recognizer` would take the gesture this control acts on: a single tap of one
+    /// finger. A slider or a switch would add its pans and swipes.
+    func takesOwnGesture(_ recognizer: GestureRecognizer) -> Bool {
+        guard let tap = recognizer as? TapGestureRecognizer else { return false }
+        return tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1
+    }
 
     // MARK: Touches
 
-    open override func touchesBegan(_ touches: Set<Touch>, with event: Canopy.Event?) {
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         guard isEnabled, trackedTouch == nil, let touch = touches.first else { return }
         trackedTouch = touch
         isTouchInside = true
@@ -175,18 +160,18 @@ open class Control: View {
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, with: event)
     }
 
-    open override func touchesMoved(_ touches: Set<Touch>, with event: Canopy.Event?) {
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         let wasInside = isTouchInside
         isTouchInside = isWithinTolerance(touch)
         isHighlighted = isTouchInside
         if isTracking { isTracking = continueTracking(touch, with: event) }
-        var events: Event = isTouchInside ? .touchDragInside : .touchDragOutside
+        var events: ControlEvents = isTouchInside ? .touchDragInside : .touchDragOutside
         if isTouchInside != wasInside { events.insert(isTouchInside ? .touchDragEnter : .touchDragExit) }
         sendActions(for: events, with: event)
     }
 
-    open override func touchesEnded(_ touches: Set<Touch>, with event: Canopy.Event?) {
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         let inside = isWithinTolerance(touch)
         finishTracking()
@@ -195,12 +180,12 @@ open class Control: View {
         sendActions(for: inside ? eventsForTouchUpInside : .touchUpOutside, with: event)
     }
 
-    open override func touchesCancelled(_ touches: Set<Touch>, with event: Canopy.Event?) {
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         guard let touch = trackedTouch, touches.contains(touch) else { return }
         cancel(touch, with: event)
     }
 
-    private func cancel(_ touch: Touch, with event: Canopy.Event?) {
+    private func cancel(_ touch: Touch, with event: Event?) {
         finishTracking()
         if isTracking { cancelTracking(with: event) }
         isTracking = false

@@ -94,6 +94,9 @@ open class Responder {
 
 /// The end of the responder chain: an app's object that gets what no view handled.
 open class Application: Responder {
+    /// The window that ``Window/makeKey()`` named last among the windows that point here.
+    public internal(set) weak var keyWindow: Window?
+
     /// Creates an application object.
     public override init() {}
 }

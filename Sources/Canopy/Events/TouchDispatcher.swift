@@ -18,9 +18,10 @@ final class TouchDispatcher {
         /// View deliveries waiting for recognizers to decide, in order.
         var held: [(phase: Touch.Phase, event: Event)] = []
 
-        init(touch: Touch, recognizers: [GestureRecognizer]) {
+        init(touch: Touch, recognizers: [GestureRecognizer], deliversToView: Bool) {
             self.touch = touch
             self.recognizers = recognizers
+            cancelledForView = !deliversToView
         }
     }
 
@@ -136,13 +137,29 @@ final class TouchDispatcher {
         }
         let touch = Touch(window: window, location: location, timestamp: timestamp, tapCount: tapCount)
         touch.view = view
-        let recognizers = recognizers(offered: touch)
+        let admission = admission(of: view)
+        let recognizers = admission == .refused ? [] : recognizers(offered: touch)
         for recognizer in recognizers {
             recognizer.watch(touch)
             if !engaged.contains(where: { $0 === recognizer }) { engaged.append(recognizer) }
         }
-        routes.append(Route(touch: touch, recognizers: recognizers))
+        touch.gestureRecognizerList = recognizers
+        routes.append(Route(touch: touch, recognizers: recognizers, deliversToView: admission == .admitted))
         return touch
+    }
+
+    /// How a new touch on `view` is taken, given the fingers already down.
+    private enum Admission { case admitted, onlyRecognizers, refused }
+
+    /// Exclusive touch refuses a touch outright: one on another view while an exclusive view
+    /// has a finger down, or one on an exclusive view while other views have fingers down. A
+    /// view without multiple touch gets only its first finger; its recognizers see them all.
+    private func admission(of view: View?) -> Admission {
+        guard let view else { return .admitted }
+        let others = activeTouches.values.compactMap(\.view)
+        if others.contains(where: { $0 !== view && ($0.isExclusiveTouch || view.isExclusiveTouch) }) { return .refused }
+        if !view.isMultipleTouchEnabled && others.contains(where: { $0 === view }) { return .onlyRecognizers }
+        return .admitted
     }
 
     /// The recognizers of the touch's view and its ancestors that take it, deepest first.
@@ -209,6 +226,11 @@ final class TouchDispatcher {
     }
 
     func recognizerDidStart(_ recognizer: GestureRecognizer) {
+        // The views lose their touches first, so that the recognizers failing below do not
+        // release to the views deliveries held for touches they will not keep.
+        if recognizer.cancelsTouchesInView {
+            for touch in recognizer.touches { cancelForView(touch) }
+        }
         for other in engaged where other !== recognizer {
             if other.requiresFailure(of: recognizer) {
                 other.requirementDidFinish()
@@ -218,9 +240,6 @@ final class TouchDispatcher {
                 other.cancelGesture()
             }
         }
-        if recognizer.cancelsTouchesInView {
-            for touch in recognizer.touches { cancelForView(touch) }
-        }
         flushHeldDeliveries()
     }
 
@@ -229,6 +248,17 @@ final class TouchDispatcher {
             other.requirementDidFinish()
         }
         flushHeldDeliveries()
+    }
+
+    /// The other engaged recognizers that watch a touch `recognizer` watches.
+    func recognizers(sharingTouchesWith recognizer: GestureRecognizer) -> [GestureRecognizer] {
+        engaged.filter { $0 !== recognizer && shareTouches($0, recognizer) }
+    }
+
+    /// Whether `touch`'s view has seen it begin and still has it.
+    func viewHasTouch(_ touch: Touch) -> Bool {
+        guard let route = route(of: touch) else { return false }
+        return route.viewSawBegan && !route.cancelledForView
     }
 
     private func shareTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
@@ -290,6 +320,19 @@ final class TouchDispatcher {
         routes.removeAll { $0.isFinished && $0.held.isEmpty }
     }
 
+    /// Whether every scroll view that contains `view` lets the touch begin there
+    /// (``ScrollView/touchesShouldBegin(_:with:in:)``).
+    private func scrollViewsLetBegin(_ touch: Touch, in view: View, with event: Event) -> Bool {
+        var ancestor = view.superview
+        while let current = ancestor {
+            if let scrollView = current as? ScrollView, !scrollView.touchesShouldBegin([touch], with: event, in: view) {
+                return false
+            }
+            ancestor = current.superview
+        }
+        return true
+    }
+
     /// Delivers touches of one phase, each view getting its own touches once, views in the
     /// order their first touch was listed. Plain views are skipped along the responder chain.
     private func deliver(_ touches: [Touch], phase: Touch.Phase, event: Event) {
@@ -297,6 +340,10 @@ final class TouchDispatcher {
         var touchesByView: [ObjectIdentifier: Set<Touch>] = [:]
         for touch in touches {
             guard let view = touch.view else { continue }
+            if phase == .began && !scrollViewsLetBegin(touch, in: view, with: event) {
+                route(of: touch)?.cancelledForView = true
+                continue
+            }
             if touchesByView[ObjectIdentifier(view)] == nil { views.append(view) }
             touchesByView[ObjectIdentifier(view), default: []].insert(touch)
             if phase == .began { route(of: touch)?.viewSawBegan = true }

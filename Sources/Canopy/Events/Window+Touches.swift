@@ -92,6 +92,10 @@ extension Window {
         dispatcher.schedule(at: time, action)
     }
 
+    func recognizers(sharingTouchesWith recognizer: GestureRecognizer) -> [GestureRecognizer] {
+        dispatcherStorage == nil ? [] : dispatcher.recognizers(sharingTouchesWith: recognizer)
+    }
+    func viewHasTouch(_ touch: Touch) -> Bool { dispatcher.viewHasTouch(touch) }
     func recognizerMayStart(_ recognizer: GestureRecognizer) -> Bool { dispatcher.recognizerMayStart(recognizer) }
     func recognizerDidStart(_ recognizer: GestureRecognizer) { dispatcher.recognizerDidStart(recognizer) }
     func recognizerDidFail(_ recognizer: GestureRecognizer) { dispatcher.recognizerDidFail(recognizer) }

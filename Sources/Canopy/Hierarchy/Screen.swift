@@ -15,4 +15,19 @@ public struct Screen: Hashable, Sendable {
         self.bounds = bounds
         self.scale = scale
     }
+
+    /// The screen a window is on when none is named: a phone's, 390 × 844 points at scale 3.
+    ///
+    /// Canopy draws on no real display, so this is a fixed value, not a query; a window made
+    /// with ``Window/init(frame:screen:)`` and no screen gets a screen of scale 1 as large as
+    /// its frame instead.
+    public static let main = Screen(bounds: CGRect(x: 0, y: 0, width: 390, height: 844), scale: 3)
+
+    /// The screen's rectangle in pixels: ``bounds`` times ``scale``.
+    public var nativeBounds: CGRect {
+        CGRect(x: bounds.minX * scale, y: bounds.minY * scale, width: bounds.width * scale, height: bounds.height * scale)
+    }
+
+    /// Pixels per point of the physical display: the same as ``scale``.
+    public var nativeScale: CGFloat { scale }
 }

@@ -152,6 +152,16 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
         didSet { if isUserInteractionEnabled != oldValue { flagsDidChange() } }
     }
 
+    /// Whether the view gets every finger of a multi-touch sequence; false by default, as in
+    /// UIKit: while one of its touches is down, a further finger that lands on it is not
+    /// delivered to it (its gesture recognizers still see every finger).
+    public var isMultipleTouchEnabled = false
+
+    /// Whether the view takes touches only alone; false by default. While a touch is down on
+    /// an exclusive view, no other view of the window gets a new touch, and an exclusive view
+    /// gets no new touch while other views have touches down (nor do their recognizers).
+    public var isExclusiveTouch = false
+
     /// Whether subviews are clipped to the bounds when drawn. Hit testing never passes a point
     /// outside the bounds to subviews, clipped or not.
     public var clipsToBounds = false {
@@ -172,6 +182,24 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
 
     /// Whether the view promises to fill its bounds with opaque content.
     public var isOpaque = true
+
+    /// Pixels per point of the view's content: its window's screen scale (1 outside a
+    /// window) unless set. Auto Layout rounds the view's edges to this pixel grid, in window
+    /// space, and `systemLayoutSizeFitting` rounds up to it.
+    /// - Precondition: a set value is finite and positive.
+    public var contentScaleFactor: CGFloat {
+        get { contentScaleFactorOverride > 0 ? contentScaleFactorOverride : storedWindow?.screen.scale ?? 1 }
+        set {
+            precondition(
+                newValue.isFinite && newValue > 0, "Canopy: \(self) was given a content scale factor of \(newValue)")
+            guard newValue != contentScaleFactorOverride else { return }
+            contentScaleFactorOverride = newValue
+            storedWindow?.layoutEngineStorage?.markDirty()
+            setNeedsDisplay()
+        }
+    }
+    /// The scale set on this view, or 0 to follow the screen.
+    var contentScaleFactorOverride: CGFloat = 0
 
     /// How drawn content adapts to a change of bounds; `.redraw` redraws on every size change.
     public var contentMode = ContentMode.scaleToFill
@@ -271,6 +299,14 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     }
 
     // MARK: Hit testing (see View+HitTesting.swift)
+
+    /// Whether `recognizer` may begin (or recognize) a gesture whose touches are in this view.
+    ///
+    /// Asked, when a recognizer is about to leave `.possible`, of the view it is attached to and
+    /// of every view its touches are bound to; any `false` makes it fail. The default is true.
+    /// ``Control`` overrides it so that a control's own action wins over a recognizer of an
+    /// ancestor that would take the same gesture, as UIKit's controls do.
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
 
     /// The front-most descendant (or this view) that contains `point`, given in this view's
     /// space, or `nil`.

@@ -5,8 +5,11 @@ import Foundation
 ///
 /// Its view comes next after the view in the responder chain, and the controller then passes
 /// on to the view's superview.
-open class ViewController: Responder {
+open class ViewController: Responder, PropertyObservable {
     private var loadedView: View?
+
+    /// The observers of the controller's properties (its ``preferredContentSize``).
+    public let observationRegistry = ObservationRegistry()
 
     /// The view controller that contains this one, or `nil`.
     public private(set) weak var parent: ViewController?
@@ -50,6 +53,21 @@ open class ViewController: Responder {
     open func loadView() {
         view = View(frame: .zero)
     }
+
+    /// The size the controller would like its view to have (a popover's or a child's), zero by
+    /// default. Setting it tells the ``parent`` through
+    /// ``preferredContentSizeDidChange(forChildContentContainer:)``; nothing resizes the view by
+    /// itself, as in UIKit.
+    public var preferredContentSize = CGSize.zero {
+        didSet {
+            guard preferredContentSize != oldValue else { return }
+            observationRegistry.propertiesDidChange(of: self)
+            parent?.preferredContentSizeDidChange(forChildContentContainer: self)
+        }
+    }
+
+    /// Called when a child's ``preferredContentSize`` changed; does nothing by default.
+    open func preferredContentSizeDidChange(forChildContentContainer container: ViewController) {}
 
     /// Called once, after the view is loaded.
     open func viewDidLoad() {}

@@ -57,6 +57,41 @@ open class Window: View {
     /// The app object that comes after the window in the responder chain, if any.
     public var application: Application?
 
+    /// The view controller whose view fills the window, or `nil`. Setting it puts the
+    /// controller's view in the window at the window's bounds, resizing with it (autoresizing
+    /// width and height), and takes the previous controller's view out.
+    public var rootViewController: ViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            if let old = oldValue?.viewIfLoaded, old.superview === self { old.removeFromSuperview() }
+            guard let controller = rootViewController else { return }
+            let view = controller.view
+            view.frame = bounds
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            addSubview(view)
+        }
+    }
+
+    /// Whether this is the key window: the one ``makeKeyAndVisible()`` or ``makeKey()`` named
+    /// last among the windows of its ``application`` (a window without one is key once made so).
+    public var isKeyWindow: Bool {
+        guard let application else { return isKeyWithoutApplication }
+        return application.keyWindow === self
+    }
+    private var isKeyWithoutApplication = false
+
+    /// Shows the window (``View/isHidden`` false) and makes it the key window.
+    public func makeKeyAndVisible() {
+        isHidden = false
+        makeKey()
+    }
+
+    /// Makes the window the key window of its ``application``, in place of the one that was.
+    public func makeKey() {
+        isKeyWithoutApplication = true
+        application?.keyWindow = self
+    }
+
     /// The responder that takes keyboard-like input first, or `nil`; see
     /// ``Responder/becomeFirstResponder()``.
     public internal(set) weak var firstResponder: Responder?
@@ -68,7 +103,7 @@ open class Window: View {
         dispatcherStorage = made
         return made
     }
-    private var dispatcherStorage: TouchDispatcher?
+    private(set) var dispatcherStorage: TouchDispatcher?
 
     /// The application object: the window's next responder.
     open override var next: Responder? { application }
@@ -79,6 +114,11 @@ open class Window: View {
         self.screen = screen ?? Screen(bounds: frame.standardized.isFinite ? frame.standardized : .zero)
         super.init(frame: frame)
         storedWindow = self
+    }
+
+    /// Creates a window on ``Screen/main`` that covers it.
+    public convenience init() {
+        self.init(frame: Screen.main.bounds, screen: .main)
     }
 
     deinit {

@@ -373,8 +373,7 @@ final class LayoutEngine {
         var framesPlaced: [View] = []
         var toPlace = moved
         let root = self.root  // once: every read of an unowned reference checks the object
-        let scale = root.window?.screen.scale ?? 1
-        func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
+        let windowScale = root.window?.screen.scale ?? 1
         // Siblings mostly come one after another, so a superview's content origin is found
         // once per run of them; it cannot move meanwhile, as every ancestor comes earlier.
         var lastSuperview: View?
@@ -388,12 +387,16 @@ final class LayoutEngine {
                 for child in system.children(of: index) { toPlace.insert(Int(child)) }
             }
             next = toPlace.first(from: index + 1)
+            let item = system.item(index)
+            let view = item as? View
+            // Each view's edges land on its own pixel grid; a guide's on its window's.
+            let scale = view.map { $0.contentScaleFactorOverride > 0 ? $0.contentScaleFactorOverride : windowScale } ?? windowScale
+            func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
             let first = system.variable(index, 0)
             let minX = rounded(values[first]), maxX = rounded(values[first] + values[first + 1])
             let minY = rounded(values[first + 2]), maxY = rounded(values[first + 2] + values[first + 3])
             let rect = CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
-            let item = system.item(index)
-            if let view = item as? View {
+            if let view {
                 guard view !== root, let superview = view.superview else { continue }
                 if superview !== lastSuperview {
                     lastSuperview = superview

@@ -27,7 +27,7 @@ struct StackArrangement {
     // MARK: Along the axis
 
     private mutating func space(_ previous: View, _ next: View) {
-        let spacing = stack.spacing
+        let spacing = stack.spacing(after: previous)
         switch stack.distribution {
         case .fill, .fillEqually, .fillProportionally:
             constraints.append(relate(next, .leading, .equal, previous, .trailing, constant: spacing))

@@ -66,6 +66,39 @@ open class StackView: View {
             rearrange()
         }
     }
+    /// The value of ``customSpacing(after:)`` for a view without its own: the gap is ``spacing``.
+    public static let spacingUseDefault = CGFloat.greatestFiniteMagnitude
+    /// A custom spacing that asks for the system's standard gap, 8 points.
+    public static let spacingUseSystem = CGFloat.leastNonzeroMagnitude
+    private var customSpacings: [ObjectIdentifier: CGFloat] = [:]
+
+    /// Sets the gap after `arrangedSubview`, in place of ``spacing``; ``spacingUseDefault``
+    /// removes it. A gap after the last view, or after a hidden one, is not used (the view
+    /// before a hidden one keeps its own), as in UIKit.
+    /// - Precondition: `spacing` is finite, ``spacingUseDefault`` or ``spacingUseSystem``.
+    public func setCustomSpacing(_ spacing: CGFloat, after arrangedSubview: View) {
+        precondition(
+            spacing.isFinite || spacing == Self.spacingUseDefault,
+            "Canopy: a stack view's custom spacing must be finite, got \(spacing)")
+        let key = ObjectIdentifier(arrangedSubview)
+        let stored = spacing == Self.spacingUseDefault ? nil : spacing
+        guard customSpacings[key] != stored, arrangedSubviews.contains(where: { $0 === arrangedSubview }) else { return }
+        customSpacings[key] = stored
+        rearrange()
+    }
+
+    /// The gap set after `arrangedSubview` by ``setCustomSpacing(_:after:)``, or
+    /// ``spacingUseDefault`` when it has none.
+    public func customSpacing(after arrangedSubview: View) -> CGFloat {
+        customSpacings[ObjectIdentifier(arrangedSubview)] ?? Self.spacingUseDefault
+    }
+
+    /// The gap after `view` in the arrangement: its custom spacing, else ``spacing``.
+    func spacing(after view: View) -> CGFloat {
+        guard let custom = customSpacings[ObjectIdentifier(view)] else { return spacing }
+        return custom == Self.spacingUseSystem ? 8 : custom
+    }
+
     /// Whether the arrangement lies within the layout margins rather than the bounds.
     public var isLayoutMarginsRelativeArrangement = false { didSet { rearrange() } }
 
@@ -115,6 +148,7 @@ open class StackView: View {
         guard arrangedSubviews.contains(where: { $0 === view }) else { return }
         arrangedSubviews.removeAll { $0 === view }
         hiddenObservations[ObjectIdentifier(view)] = nil
+        customSpacings[ObjectIdentifier(view)] = nil
         rearrange()
     }
 

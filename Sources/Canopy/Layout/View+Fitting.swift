@@ -32,7 +32,7 @@ extension View {
         guard let solution = try? LayoutEngine.solve(system, in: workspace), let root = system.index(of: self) else {
             return bounds.size
         }
-        let scale = storedWindow?.screen.scale ?? 1
+        let scale = contentScaleFactor
         // Up to the pixel grid; a value within rounding of a pixel line is on it (105 + 1e-13
         // is 105, not 106).
         func snapped(_ value: Double) -> CGFloat {

@@ -10,6 +10,9 @@ struct ScrollAxisMotion {
     var position: CGFloat
     /// Points per second.
     var velocity: CGFloat
+    /// Where a deceleration aimed at a chosen offset (a page, a delegate's target) stops, to
+    /// the bit; `nil` stops where the decay ends.
+    var target: CGFloat?
     /// Whether the motion has ended (the position is final).
     private(set) var isAtRest = false
 
@@ -48,7 +51,7 @@ struct ScrollAxisMotion {
         let rest = Self.restingPosition(from: position, velocity: velocity, rate: rate)
         position = rest - (rest - position) * decay
         velocity *= decay
-        if abs(rest - position) < Self.restingDistance { stop(at: rest) }
+        if abs(rest - position) < Self.restingDistance { stop(at: target ?? rest) }
     }
 
     private mutating func springBack(by seconds: CGFloat, to edge: CGFloat) {

@@ -19,18 +19,11 @@ extension ScrollView {
         scrollableRange.y.upperBound > scrollableRange.y.lowerBound || alwaysBounceVertical
     }
 
-    /// A finger touched down: it catches content that is decelerating within range, as in
-    /// UIKit (content springing back from past an end goes on springing).
-    func fingerDidTouchDown() {
-        guard isDecelerating else { return }
-        let range = scrollableRange
-        if range.x.contains(contentOffset.x) && range.y.contains(contentOffset.y) { stopMotion() }
-    }
-
     func panDidChange(_ pan: PanGestureRecognizer) {
         switch pan.state {
         case .began:
             stopMotion()
+            lockedAxis = isDirectionalLockEnabled ? Self.dominantAxis(of: pan.translation(in: self)) : nil
             pan.setTranslation(.zero, in: self)
             dragOrigin = contentOffset
             isDragging = true
@@ -50,10 +43,10 @@ extension ScrollView {
     private func drag(by translation: CGPoint) {
         let range = scrollableRange
         var offset = contentOffset
-        if scrollsHorizontally {
+        if scrollsHorizontally && lockedAxis != .vertical {
             offset.x = followFinger(dragOrigin.x - translation.x, within: range.x, dimension: bounds.width)
         }
-        if scrollsVertically {
+        if scrollsVertically && lockedAxis != .horizontal {
             offset.y = followFinger(dragOrigin.y - translation.y, within: range.y, dimension: bounds.height)
         }
         applyOffset(offset)
@@ -71,21 +64,24 @@ extension ScrollView {
     private func endDrag(velocity fingerVelocity: CGPoint) {
         let rate = decelerationRate.rawValue, range = scrollableRange
         var velocity = CGPoint(
-            x: scrollsHorizontally ? -fingerVelocity.x : 0, y: scrollsVertically ? -fingerVelocity.y : 0)
+            x: scrollsHorizontally && lockedAxis != .vertical ? -fingerVelocity.x : 0,
+            y: scrollsVertically && lockedAxis != .horizontal ? -fingerVelocity.y : 0)
         let start = contentOffset
         var target = CGPoint(
             x: ScrollAxisMotion.restingPosition(from: start.x, velocity: velocity.x, rate: rate).clamped(to: range.x),
             y: ScrollAxisMotion.restingPosition(from: start.y, velocity: velocity.y, rate: rate).clamped(to: range.y))
+        if isPagingEnabled { target = pageTarget(from: start, velocity: velocity, within: range) }
         let proposed = target
         delegate?.scrollViewWillEndDragging(
             self, withVelocity: CGPoint(x: velocity.x / 1000, y: velocity.y / 1000), targetContentOffset: &target)
-        if target != proposed {
+        let aimed = target != proposed || isPagingEnabled
+        if aimed {
             velocity.x = ScrollAxisMotion.velocity(from: start.x, toRestAt: target.x, rate: rate)
             velocity.y = ScrollAxisMotion.velocity(from: start.y, toRestAt: target.y, rate: rate)
         }
         var motion = (
-            x: ScrollAxisMotion(position: start.x, velocity: velocity.x),
-            y: ScrollAxisMotion(position: start.y, velocity: velocity.y))
+            x: ScrollAxisMotion(position: start.x, velocity: velocity.x, target: aimed ? target.x : nil),
+            y: ScrollAxisMotion(position: start.y, velocity: velocity.y, target: aimed ? target.y : nil))
         motion.x.advance(by: 0, within: range.x, rate: rate, bounces: bounces)
         motion.y.advance(by: 0, within: range.y, rate: rate, bounces: bounces)
         let willDecelerate = !(motion.x.isAtRest && motion.y.isAtRest && start == target)
@@ -109,10 +105,50 @@ extension ScrollView {
     }
 }
 
-/// The scroll view's pan recognizer: it also tells the scroll view of each touch-down.
+extension ScrollView {
+    /// The axis a drag that starts by moving `translation` keeps to, or `nil` for a diagonal
+    /// start: one component at least twice the other.
+    static func dominantAxis(of translation: CGPoint) -> LayoutConstraint.Axis? {
+        let dx = abs(translation.x), dy = abs(translation.y)
+        if dx >= 2 * dy { return .horizontal }
+        if dy >= 2 * dx { return .vertical }
+        return nil
+    }
+
+    /// Where paging comes to rest: the page boundary (a multiple of the bounds size from the
+    /// start of the range) nearest to where the fling would stop, at most one page away from
+    /// the page the drag started on.
+    func pageTarget(from start: CGPoint, velocity: CGPoint, within range: (x: ClosedRange<CGFloat>, y: ClosedRange<CGFloat>)) -> CGPoint {
+        let rate = decelerationRate.rawValue
+        func page(_ position: CGFloat, _ velocity: CGFloat, origin: CGFloat, size: CGFloat, range: ClosedRange<CGFloat>) -> CGFloat {
+            guard size > 0 else { return position.clamped(to: range) }
+            let resting = ScrollAxisMotion.restingPosition(from: position, velocity: velocity, rate: rate)
+            let startPage = ((origin - range.lowerBound) / size).rounded()
+            let wanted = ((resting - range.lowerBound) / size).rounded()
+            let chosen = min(max(wanted, startPage - 1), startPage + 1)
+            return (range.lowerBound + chosen * size).clamped(to: range)
+        }
+        return CGPoint(
+            x: page(start.x, velocity.x, origin: dragOrigin.x, size: bounds.width, range: range.x),
+            y: page(start.y, velocity.y, origin: dragOrigin.y, size: bounds.height, range: range.y))
+    }
+}
+
+/// The scroll view's pan recognizer: it also tells the scroll view when fingers come and go
+/// (``ScrollView/isTracking``).
 final class ScrollPanGestureRecognizer: PanGestureRecognizer {
     override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         super.touchesBegan(touches, with: event)
         (view as? ScrollView)?.fingerDidTouchDown()
+    }
+
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
+        if self.touches.count == touches.count { (view as? ScrollView)?.isTracking = false }
+        super.touchesEnded(touches, with: event)
+    }
+
+    override func touchesCancelled(_ touches: Set<Touch>, with event: Event) {
+        if self.touches.count == touches.count { (view as? ScrollView)?.isTracking = false }
+        super.touchesCancelled(touches, with: event)
     }
 }

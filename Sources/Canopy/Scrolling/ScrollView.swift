@@ -64,6 +64,26 @@ open class ScrollView: View {
     /// How quickly a fling slows down.
     public var decelerationRate = DecelerationRate.normal
 
+    /// Whether content waits ``contentTouchDelay`` before it sees a touch, so that a quick drag
+    /// from a button scrolls without highlighting it; true by default.
+    public var delaysContentTouches = true {
+        didSet { contentTouchDelayRecognizer.isEnabled = delaysContentTouches }
+    }
+    /// Whether a drag may take touches the content is already handling (asking
+    /// ``touchesShouldCancel(in:)``); true by default. When false, a touch that reached the
+    /// content never scrolls.
+    public var canCancelContentTouches = true
+    /// Whether a drag comes to rest on a multiple of the bounds size; false by default.
+    public var isPagingEnabled = false
+    /// Whether a drag that starts along one axis scrolls along that axis only; false by
+    /// default. A start with one component at least twice the other picks the axis; a
+    /// diagonal start scrolls freely.
+    public var isDirectionalLockEnabled = false
+
+    /// Whether a finger is on the scroll view (it may not have moved enough to drag yet).
+    public internal(set) var isTracking = false {
+        didSet { if isTracking != oldValue { observedPropertiesDidChange() } }
+    }
     /// Whether a finger is scrolling the content.
     public internal(set) var isDragging = false {
         didSet { if isDragging != oldValue { observedPropertiesDidChange() } }
@@ -75,6 +95,15 @@ open class ScrollView: View {
 
     /// The offset when the current drag began.
     var dragOrigin = CGPoint.zero
+    /// The axis the current drag keeps to (``isDirectionalLockEnabled``), if any.
+    var lockedAxis: LayoutConstraint.Axis?
+    let contentTouchDelayRecognizer = ContentTouchDelayRecognizer()
+    /// The zoom limits and scale (see ScrollView+Zooming.swift).
+    var zoomLimits: ClosedRange<CGFloat> = 1...1
+    var currentZoomScale: CGFloat = 1
+    /// The zoom scale when the current pinch began, while one is zooming.
+    var pinchZoomStart: CGFloat?
+    let zoomPinchRecognizer = PinchGestureRecognizer()
     /// Counts motions, so that a frame scheduled for one does not move the next.
     private var motionGeneration = 0
 
@@ -85,6 +114,7 @@ open class ScrollView: View {
             self.panDidChange(recognizer as! PanGestureRecognizer)
         }
         addGestureRecognizer(panGestureRecognizer)
+        addGestureRecognizer(contentTouchDelayRecognizer)
     }
 
     // MARK: The offset
@@ -114,6 +144,24 @@ open class ScrollView: View {
             scrollView.delegate?.scrollViewDidEndScrollingAnimation(scrollView)
             return true
         }
+    }
+
+    /// Scrolls as little as needed to show `rect` (content coordinates), within the scrollable
+    /// range: nothing when it is visible; a rect larger than the view shows its top-left part.
+    /// - Precondition: `rect` is finite.
+    public func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+        precondition(rect.isFinite, "Canopy: \(self) cannot scroll to the non-finite rect \(rect)")
+        let range = scrollableRange, visible = bounds
+        func axis(_ minimum: CGFloat, _ maximum: CGFloat, shown: CGFloat, length: CGFloat) -> CGFloat {
+            if maximum - minimum > length || minimum < shown { return minimum }
+            if maximum > shown + length { return maximum - length }
+            return shown
+        }
+        let offset = CGPoint(
+            x: axis(rect.minX, rect.maxX, shown: visible.minX, length: visible.width).clamped(to: range.x),
+            y: axis(rect.minY, rect.maxY, shown: visible.minY, length: visible.height).clamped(to: range.y))
+        guard offset != contentOffset else { return }
+        setContentOffset(offset, animated: animated)
     }
 
     /// The offsets the content rests within, per axis: from `-inset` to the far end of the
@@ -156,6 +204,42 @@ open class ScrollView: View {
         motionGeneration += 1
         isDecelerating = false
     }
+
+    // MARK: Touches
+
+    /// Whether a touch in the content may begin there; true by default. Asked, when the touch
+    /// would reach `view` (after ``contentTouchDelay``, when delayed), of every scroll view
+    /// that contains it; `false` keeps the touch from `view`, though the scroll view can
+    /// still drag with it.
+    open func touchesShouldBegin(_ touches: Set<Touch>, with event: Event?, in view: View) -> Bool { true }
+
+    /// Whether a drag may take a touch that content `view` is handling: true by default,
+    /// false for a ``Control``, so a control that is tracking keeps its touch (and the scroll
+    /// view does not scroll). Asked only when ``canCancelContentTouches`` is true.
+    open func touchesShouldCancel(in view: View) -> Bool { !(view is Control) }
+
+    /// Lets the pan begin only when it may take every content touch it would cancel.
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer === panGestureRecognizer, let window else {
+            return super.gestureRecognizerShouldBegin(recognizer)
+        }
+        for touch in recognizer.touches {
+            guard let view = touch.view, view !== self, window.viewHasTouch(touch) else { continue }
+            if !canCancelContentTouches || !touchesShouldCancel(in: view) { return false }
+        }
+        return super.gestureRecognizerShouldBegin(recognizer)
+    }
+
+
+    /// Keeps the touch: a scroll view does not pass touches along the responder chain, as in
+    /// UIKit, so a subclass that forwards them to ``Responder/next`` delivers each one once.
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {}
+    /// Keeps the touches; see ``touchesBegan(_:with:)``.
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+    /// Keeps the touches; see ``touchesBegan(_:with:)``.
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {}
+    /// Keeps the touches; see ``touchesBegan(_:with:)``.
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {}
 
     open override func willMove(toWindow newWindow: Window?) {
         super.willMove(toWindow: newWindow)

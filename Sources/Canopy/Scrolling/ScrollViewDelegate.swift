@@ -20,6 +20,14 @@ public protocol ScrollViewDelegate: AnyObject {
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
     /// An animation started by `setContentOffset(_:animated: true)` finished.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+    /// The view that zooming scales, or `nil` (the default) for no zooming.
+    func viewForZooming(in scrollView: ScrollView) -> View?
+    /// A pinch is about to zoom `view`.
+    func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?)
+    /// The zoom scale changed, by any means.
+    func scrollViewDidZoom(_ scrollView: ScrollView)
+    /// A pinch ended, leaving `view` at `scale`.
+    func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: CGFloat)
 }
 
 extension ScrollViewDelegate {
@@ -39,4 +47,12 @@ extension ScrollViewDelegate {
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
     /// Does nothing.
     public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+    /// No view: the scroll view does not zoom.
+    public func viewForZooming(in scrollView: ScrollView) -> View? { nil }
+    /// Does nothing.
+    public func scrollViewWillBeginZooming(_ scrollView: ScrollView, with view: View?) {}
+    /// Does nothing.
+    public func scrollViewDidZoom(_ scrollView: ScrollView) {}
+    /// Does nothing.
+    public func scrollViewDidEndZooming(_ scrollView: ScrollView, with view: View?, atScale scale: CGFloat) {}
 }

@@ -29,6 +29,12 @@ open class Label: View {
     public var textColor = Color.black {
         didSet { setNeedsDisplay() }
     }
+    /// Where the lines sit across the label's width; ``TextAlignment/natural`` (leading) by
+    /// default. It moves drawn text only: the intrinsic size and ``textRect(forBounds:limitedToNumberOfLines:)``
+    /// do not depend on it, as in UIKit.
+    public var textAlignment = TextAlignment.natural {
+        didSet { if textAlignment != oldValue { setNeedsDisplay() } }
+    }
     /// The most lines the text is set in; 0 (or less) for as many as it needs. 1 by default.
     public var numberOfLines = 1 {
         didSet { contentDidChange() }
@@ -42,6 +48,13 @@ open class Label: View {
     public var preferredMaxLayoutWidth: CGFloat = 0 {
         didSet { contentDidChange() }
     }
+    /// Creates a label with no text. A label takes no touches
+    /// (``View/isUserInteractionEnabled`` is false), as in UIKit: touches go to what is behind it.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
     /// The width of the latest layout, where a multi-line label without a preferred width wraps.
     private var laidOutWidth: CGFloat = 0
 

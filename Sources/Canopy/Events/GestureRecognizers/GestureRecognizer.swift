@@ -8,6 +8,12 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool
     /// Whether `recognizer` should see `touch` at all. Default: true.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
+    /// Whether `recognizer` must wait for `other` (a recognizer of the same touches) to fail
+    /// before it begins or recognizes. Default: false.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
+    /// Whether `other` (a recognizer of the same touches) must wait for `recognizer` to fail.
+    /// Default: false.
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
 }
 
 extension GestureRecognizerDelegate {
@@ -17,6 +23,14 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { false }
     /// Default: true.
     public func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { true }
+    /// Default: false.
+    public func gestureRecognizer(
+        _ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
+    ) -> Bool { false }
+    /// Default: false.
+    public func gestureRecognizer(
+        _ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
+    ) -> Bool { false }
 }
 
 /// Turns touches into a gesture, with the state machine and arbitration of UIKit's
@@ -57,6 +71,9 @@ open class GestureRecognizer: PropertyObservable {
     private var failureRequirements: [GestureRecognizer] = []
     /// A state this recognizer asked for while a recognizer it requires to fail was undecided.
     private var deferredState: State?
+    /// The recognizers it waits for meanwhile. Kept, because those named by delegates are
+    /// found through shared touches, which have lifted by the time they decide.
+    private var awaitedRequirements: [GestureRecognizer] = []
     /// The touches this recognizer is watching, in the order they arrived.
     public private(set) var touches: [Touch] = []
     var owningWindow: Window? { view?.window }
@@ -110,6 +127,15 @@ open class GestureRecognizer: PropertyObservable {
     /// The number of touches being watched.
     public var numberOfTouches: Int { touches.count }
 
+    /// Where the touch at `index` (in the order the touches arrived) is, in the space of `view`
+    /// (`nil`: the window).
+    /// - Precondition: `index` is less than ``numberOfTouches``.
+    public func location(ofTouch index: Int, in view: View?) -> CGPoint {
+        precondition(
+            touches.indices.contains(index), "Canopy: \(Self.self) has \(touches.count) touches, not a touch \(index)")
+        return touches[index].location(in: view)
+    }
+
     /// The centroid of the watched touches in the space of `view` (`nil`: the window).
     public func location(in view: View?) -> CGPoint {
         guard !touches.isEmpty else { return .zero }
@@ -131,6 +157,12 @@ open class GestureRecognizer: PropertyObservable {
     /// Returns the recognizer to `.possible` after a gesture; subclasses clear their own state
     /// and call `super`.
     open func reset() {}
+    /// Whether this recognizer must wait for `other`, a recognizer of the same touches, to fail.
+    /// The default is false; a subclass overrides it to depend on kinds of recognizer.
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    /// Whether `other`, a recognizer of the same touches, must wait for this one to fail. The
+    /// default is false.
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
     /// Schedules `action` on the window's event clock, `delay` seconds after `event`; it runs
     /// when ``Window/advanceTime(to:)`` or a later event passes that time, if the recognizer is
@@ -148,18 +180,20 @@ open class GestureRecognizer: PropertyObservable {
     /// Counts gestures, so that a timer set during one does not fire into the next.
     private var generation = 0
 
-    private func requestTransition(to newState: State) {
+    private func requestTransition(to newState: State, awaiting awaited: [GestureRecognizer]? = nil) {
         let leavesPossible = storedState == .possible && newState != .possible && newState != .failed
         if leavesPossible {
-            if failureRequirements.contains(where: { !$0.state.isFinished || $0.deferredState != nil }) {
-                if failureRequirements.contains(where: { $0.state == .began || $0.state == .changed || $0.state == .ended }) {
+            let requirements = awaited ?? currentFailureRequirements
+            if requirements.contains(where: { !$0.state.isFinished || $0.deferredState != nil }) {
+                if requirements.contains(where: { $0.state == .began || $0.state == .changed || $0.state == .ended }) {
                     return fail()
                 }
                 deferredState = newState  // wait for them to fail
+                awaitedRequirements = requirements
                 return
             }
-            if failureRequirements.contains(where: { $0.state != .failed }) { return fail() }
-            if delegate?.gestureRecognizerShouldBegin(self) == false { return fail() }
+            if requirements.contains(where: { $0.state != .failed }) { return fail() }
+            if delegate?.gestureRecognizerShouldBegin(self) == false || !viewsAgreeToBegin { return fail() }
             if let window = owningWindow, !window.recognizerMayStart(self) { return fail() }
         }
         apply(newState)
@@ -167,6 +201,7 @@ open class GestureRecognizer: PropertyObservable {
 
     private func fail() {
         deferredState = nil
+        awaitedRequirements = []
         apply(.failed)
     }
 
@@ -211,17 +246,46 @@ open class GestureRecognizer: PropertyObservable {
     /// A recognizer this one required to fail has finished: take up a deferred state, or fail.
     func requirementDidFinish() {
         guard let wanted = deferredState else { return }
+        if awaitedRequirements.contains(where: { !$0.state.isFinished }) { return }
+        let awaited = awaitedRequirements
         deferredState = nil
-        if failureRequirements.contains(where: { !$0.state.isFinished }) {
-            deferredState = wanted
-            return
-        }
-        requestTransition(to: wanted)
+        awaitedRequirements = []
+        requestTransition(to: wanted, awaiting: awaited)
     }
 
-    /// Whether this recognizer depends on `other` failing.
+    /// Whether this recognizer depends on `other` failing: by ``require(toFail:)``, or, for a
+    /// recognizer of the same touches, by either one's overrides or delegate.
     func requiresFailure(of other: GestureRecognizer) -> Bool {
-        failureRequirements.contains { $0 === other }
+        failureRequirements.contains { $0 === other } || awaitedRequirements.contains { $0 === other }
+            || requiresFailureDynamically(of: other)
+    }
+
+    private func requiresFailureDynamically(of other: GestureRecognizer) -> Bool {
+        shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: self)
+            || delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: self) == true
+    }
+
+    /// The recognizers this one waits for now: those of ``require(toFail:)`` and those of the
+    /// same touches that the overrides or delegates name.
+    private var currentFailureRequirements: [GestureRecognizer] {
+        var requirements = failureRequirements
+        for other in owningWindow?.recognizers(sharingTouchesWith: self) ?? []
+        where !requirements.contains(where: { $0 === other }) && requiresFailureDynamically(of: other) {
+            requirements.append(other)
+        }
+        return requirements
+    }
+
+    /// Whether the attached view and the views of the touches let this recognizer begin.
+    private var viewsAgreeToBegin: Bool {
+        var asked: [View] = []
+        for view in [self.view] + touches.map(\.view) {
+            guard let view, !asked.contains(where: { $0 === view }) else { continue }
+            if !view.gestureRecognizerShouldBegin(self) { return false }
+            asked.append(view)
+        }
+        return true
     }
 
     /// Whether `self` and `other` may be active together.
@@ -241,6 +305,7 @@ open class GestureRecognizer: PropertyObservable {
         touches.removeAll()
         storedState = .possible
         deferredState = nil
+        awaitedRequirements = []
         generation += 1
         reset()
     }
@@ -264,6 +329,7 @@ open class GestureRecognizer: PropertyObservable {
         guard storedState.isFinished, touches.isEmpty else { return }
         storedState = .possible
         deferredState = nil
+        awaitedRequirements = []
         generation += 1
         reset()
     }

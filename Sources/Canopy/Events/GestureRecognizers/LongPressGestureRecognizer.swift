@@ -2,7 +2,8 @@ import Foundation
 
 /// Recognizes fingers held down: after ``minimumPressDuration`` seconds without moving more
 /// than ``allowableMovement`` points it begins, then reports changes as the fingers move and
-/// ends when they lift. Continuous. Time passes on the window's event clock
+/// ends when they lift. With ``numberOfTapsRequired``, the press must follow that many quick
+/// taps at about the same place. Continuous. Time passes on the window's event clock
 /// (``Window/advanceTime(to:)`` or a later event).
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// Seconds the fingers must stay down; 0.5 by default.
@@ -11,6 +12,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     public var allowableMovement: CGFloat = 10
     /// Fingers needed; 1 by default.
     public var numberOfTouchesRequired = 1
+    /// Full taps needed before the press; 0 by default. With 1, a finger taps, lifts, and comes
+    /// down again to press within ``Window/multipleTapInterval`` seconds and
+    /// ``Window/multipleTapRadius`` points of where it lifted: the window counts such taps in
+    /// ``Touch/tapCount``.
+    public var numberOfTapsRequired = 0
 
     private var startLocations: [ObjectIdentifier: CGPoint] = [:]
 
@@ -19,8 +25,17 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         for touch in touches { startLocations[ObjectIdentifier(touch)] = touch.location(in: nil) }
         if self.touches.count > numberOfTouchesRequired { return state = .failed }
         if self.touches.count == numberOfTouchesRequired {
+            guard followsRequiredTaps else { return state = .failed }
             schedule(after: minimumPressDuration, from: event) { $0.state = .began }
         }
+    }
+
+    /// Whether the fingers pressing came down after exactly ``numberOfTapsRequired`` taps: then
+    /// their tap count, which includes the press, is one more. Only the finger near the last
+    /// lift continues the window's count, so the highest count decides. Without taps required
+    /// any press will do, even one right after a tap, as in UIKit.
+    private var followsRequiredTaps: Bool {
+        numberOfTapsRequired == 0 || touches.map(\.tapCount).max() == numberOfTapsRequired + 1
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {

@@ -6,6 +6,10 @@ import Foundation
 open class PanGestureRecognizer: GestureRecognizer {
     /// How far, in points, the centroid must move before the pan begins.
     public static let hysteresis: CGFloat = 10
+    /// How long, in seconds, fingers may go without moving before the pan counts them at rest
+    /// (zero velocity): a moving finger reports a movement every frame (1/60 s), so three
+    /// frames without one mean it stopped.
+    public static let restingInterval = 0.05
 
     /// The fewest fingers that pan; 1 by default.
     public var minimumNumberOfTouches = 1
@@ -17,7 +21,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// The centroid, with the touch count it was computed from.
     private var lastCentroid: (point: CGPoint, count: Int)?
     /// The latest movement of the centroid, for the velocity.
-    private var lastMove: (delta: CGPoint, seconds: Double) = (.zero, 0)
+    private var lastMove: (delta: CGPoint, seconds: Double, time: Double) = (.zero, 0, 0)
     private var lastTime = 0.0
 
     /// The drag so far, in the space of `view` (`nil`: the window).
@@ -34,9 +38,12 @@ open class PanGestureRecognizer: GestureRecognizer {
         origin = CGPoint(x: current.x - inWindow.x, y: current.y - inWindow.y)
     }
 
-    /// The centroid's speed over its latest movement, in points per second of `view`'s space.
+    /// The fingers' current speed, in points per second of `view`'s space: the centroid's
+    /// speed over its latest movement, or zero once the fingers have rested for
+    /// ``restingInterval`` (so a drag whose finger stops before lifting ends without velocity).
     public func velocity(in view: View?) -> CGPoint {
-        guard lastMove.seconds > 0 else { return .zero }
+        let now = max(lastTime, owningWindow?.eventTime ?? lastTime)
+        guard lastMove.seconds > 0, now - lastMove.time <= Self.restingInterval else { return .zero }
         let perSecond = CGPoint(x: lastMove.delta.x / lastMove.seconds, y: lastMove.delta.y / lastMove.seconds)
         return vector(perSecond, in: view)
     }
@@ -49,13 +56,18 @@ open class PanGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let previous = lastCentroid, let origin else { return }
         let centroid = location(in: nil)
-        lastMove = (CGPoint(x: centroid.x - previous.point.x, y: centroid.y - previous.point.y), event.timestamp - lastTime)
+        lastMove = (
+            CGPoint(x: centroid.x - previous.point.x, y: centroid.y - previous.point.y), event.timestamp - lastTime,
+            event.timestamp
+        )
         lastCentroid = (centroid, self.touches.count)
         lastTime = event.timestamp
         switch state {
         case .possible:
-            let moved = hypot(centroid.x - origin.x, centroid.y - origin.y)
-            if self.touches.count >= minimumNumberOfTouches && moved > Self.hysteresis { state = .began }
+            let translation = CGPoint(x: centroid.x - origin.x, y: centroid.y - origin.y)
+            if self.touches.count >= minimumNumberOfTouches && hypot(translation.x, translation.y) > Self.hysteresis {
+                state = acceptsDrag(by: translation) ? .began : .failed
+            }
         case .began, .changed:
             state = .changed
         default:
@@ -74,6 +86,11 @@ open class PanGestureRecognizer: GestureRecognizer {
             recentre(at: event.timestamp, without: touches)
         }
     }
+
+    /// Whether a drag that has just passed the hysteresis, by `translation` in window space, is
+    /// this recognizer's gesture; if not, the recognizer fails. Any drag is; subclasses that take
+    /// only some directions override this.
+    func acceptsDrag(by translation: CGPoint) -> Bool { true }
 
     /// Keeps the translation continuous when fingers join or leave: the centroid jumps, and the
     /// origin jumps with it.
@@ -108,6 +125,6 @@ open class PanGestureRecognizer: GestureRecognizer {
         super.reset()
         origin = nil
         lastCentroid = nil
-        lastMove = (.zero, 0)
+        lastMove = (.zero, 0, 0)
     }
 }
