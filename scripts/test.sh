@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The test command: installs what is missing, runs the whole suite, the harness end to end and
-# the differential test against kiwisolver (installed with pip when missing), then the suite
+# The test command: installs what is missing, runs the whole suite, the harness end to end,
+# a few hundred hostile scene files, the differential test against kiwisolver (installed with pip when missing), then the suite
 # again under AddressSanitizer (everything) and UndefinedBehaviorSanitizer (the C core: Swift on
 # Linux has no UBSan, but the toolchain's clang does), and the solve on several threads under
 # ThreadSanitizer. Exits non-zero when anything fails.
@@ -14,6 +14,8 @@ swift test
 echo "== the harness, end to end"
 swift build --product canopy
 Tests/Harness/run.sh .build/debug/canopy
+echo "== hostile scene files"
+python3 Tests/SceneFuzz/fuzz.py .build/debug/canopy
 echo "== Auto Layout against kiwisolver"
 Tests/Differential/run.sh --canopy .build/debug/canopy
 # Larger scenes: their blocks (80 to 90 unknowns) go through the LAPACK kernel, not the tiny one.

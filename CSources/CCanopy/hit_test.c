@@ -96,13 +96,15 @@ cnp_status cnp_tree_hit_test(const cnp_tree *tree, int32_t start, cnp_point poin
             if (!has_delegate) {
                 return CNP_ERROR_BAD_ARGUMENT;
             }
-            if (delegate->hit_test(delegate->context, child, in_child)) {
+            cnp_hit_answer answer = delegate->hit_test(delegate->context, child, in_child);
+            if (answer == CNP_HIT_FOUND) {
                 *hit = (cnp_hit){child, true};
                 return CNP_OK;
             }
-            continue;
-        }
-        if (!bounds_contain(tree->bounds[child], in_child)) {
+            if (answer != CNP_HIT_BY_RULES || !delegate->point_inside(delegate->context, child, in_child)) {
+                continue;
+            }
+        } else if (!bounds_contain(tree->bounds[child], in_child)) {
             continue;
         }
         if (depth == capacity) {

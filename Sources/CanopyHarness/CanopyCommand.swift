@@ -20,6 +20,10 @@ struct CanopyCommand: ParsableCommand {
             fail("\(error)")
         } catch let error as HarnessError {
             fail(error.message)
+        } catch let failure as LayoutFailure {
+            // The output is written; the exit code and this line say it is not a layout.
+            FileHandle.standardError.write(Data("canopy: the layout failed: \(failure.reason)\n".utf8))
+            Foundation.exit(1)
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
@@ -32,6 +36,25 @@ struct CanopyCommand: ParsableCommand {
     private static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("canopy: error: \(message)\n".utf8))
         Foundation.exit(2)
+    }
+}
+
+/// An Auto Layout solve that failed: the command writes what it has, then exits 1 with the reason.
+struct LayoutFailure: Error {
+    let reason: String
+
+    /// The failure an update cycle reports, if any: a solve that failed, or geometry that is
+    /// not finite.
+    init?(_ cycle: UpdateCycleReport) {
+        for problem in cycle.problems {
+            switch problem {
+            case .layoutSolveFailed, .nonFiniteGeometry:
+                reason = "\(problem)"
+                return
+            default: continue
+            }
+        }
+        return nil
     }
 }
 

@@ -12,7 +12,8 @@ struct LayoutCommand: ParsableCommand {
             cycle (rounded to the pixel grid), and "solved", the Auto Layout solution before \
             rounding (views in the solve only). Then the ambiguous views and attributes, the \
             conflicts (with the constraint broken to recover) and the priority ties. A scene \
-            file and this output together make a reproducible bug report.
+            file and this output together make a reproducible bug report. When the solve \
+            fails, "failure" gives the reason and the command exits 1.
             """)
 
     @Argument(help: "A scene file (see docs/scene-format.md).")
@@ -25,12 +26,13 @@ struct LayoutCommand: ParsableCommand {
         for (view, record) in zip(loaded.instance.views, loaded.scene.views) where view.accessibilityIdentifier == nil {
             view.accessibilityIdentifier = record.id
         }
-        window.runUpdateCycle()
+        let failure = LayoutFailure(window.runUpdateCycle())
         let report = window.layoutReport
         let ids = loaded.ids()
         var lines: [String] = []
+        var origins = ContentOrigins()  // each view's place found once, however deep the tree
         for (view, record) in zip(loaded.instance.views, loaded.scene.views) {
-            var line = "{\"id\": \(jsonString(record.id)), \"frame\": \(jsonRect(view.untransformedWindowFrame))"
+            var line = "{\"id\": \(jsonString(record.id)), \"frame\": \(jsonRect(origins.layoutRect(of: view)))"
             if let solved = report.solvedRect(of: view) { line += ", \"solved\": \(jsonRect(solved))" }
             lines.append(line + "}")
         }
@@ -51,7 +53,9 @@ struct LayoutCommand: ParsableCommand {
             ],
             "ambiguous": [\(ambiguous.joined(separator: ", "))],
             "conflicts": [\(conflicts.joined(separator: ", "))],
-            "tiedConstraints": [\(ties.joined(separator: ", "))]}
+            "tiedConstraints": [\(ties.joined(separator: ", "))],
+            "failure": \(failure.map { jsonString($0.reason) } ?? "null")}
             """)
+        if let failure { throw failure }
     }
 }

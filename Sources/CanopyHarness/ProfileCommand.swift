@@ -74,7 +74,9 @@ struct ProfileCommand: ParsableCommand {
         profile.title = "canopy profile: \(scene ?? "\(shape.rawValue) tree") — \(views) views, "
             + "\(sceneValue.constraints.count) constraints, \(passes) passes, \(threads) threads"
         profile.count = views
-        report(profile.measure("first update cycle") { window.runUpdateCycle() })
+        let first = profile.measure("first update cycle") { window.runUpdateCycle() }
+        report(first)
+        let failure = LayoutFailure(first)
 
         var random = SplitMix64(seed: seed)
         let points = (0..<hitTests).map { _ in
@@ -126,8 +128,10 @@ struct ProfileCommand: ParsableCommand {
                     "reused_blocks": layout.reusedBlocks,
                     "active_set_iterations": layout.activeSetIterations, "warm_started_levels": layout.warmStartedLevels,
                     "reused_system": layout.reusedSystem, "carried_constants": layout.carriedConstants,
+                    "failure": failure.map { $0.reason as Any } ?? NSNull(),
                 ])
                 : profile.table())
+        if let failure { throw failure }
     }
 
     /// The cycle's phases, laid end to end from its start in the order the cycle runs them

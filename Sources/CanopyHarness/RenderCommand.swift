@@ -11,7 +11,8 @@ struct RenderCommand: ParsableCommand {
             Each view is drawn as its bounds in window space (transforms applied), darker the \
             deeper it is, with its id when the box is large enough. With --constraints, each \
             constraint between two items is a line between their centers: solid when required, \
-            dashed when optional.
+            dashed when optional. When the layout fails nothing is written, and the command \
+            exits 1 with the reason.
             """)
 
     @Argument(help: "A scene file (see docs/scene-format.md).")
@@ -26,7 +27,8 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let loaded = try LoadedScene(path: scene)
         let window = loaded.window
-        window.runUpdateCycle()
+        if let failure = LayoutFailure(window.runUpdateCycle()) { throw failure }
+        let tree = window.flattenedTree
         let size = window.bounds.size
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(jsonNumber(size.width))" height="\(jsonNumber(size.height))" \
@@ -36,20 +38,26 @@ struct RenderCommand: ParsableCommand {
         let places = placesInTree(of: loaded.instance.views, in: window)
         for (view, record) in zip(loaded.instance.views, loaded.scene.views) {
             guard let place = places[ObjectIdentifier(view)], place.isShown else { continue }
-            svg += box(view, id: record.id, depth: place.depth)
+            svg += box(view, id: record.id, depth: place.depth, in: tree)
         }
         if constraints {
             for constraint in loaded.instance.constraints {
                 guard let first = constraint.firstItem, let second = constraint.secondItem else { continue }
-                let (a, b) = (center(of: first), center(of: second))
+                let (a, b) = (center(of: first, in: tree), center(of: second, in: tree))
                 let dash = constraint.priority == .required ? "" : " stroke-dasharray=\"4 3\""
                 svg += "<line x1=\"\(jsonNumber(a.x))\" y1=\"\(jsonNumber(a.y))\" x2=\"\(jsonNumber(b.x))\" y2=\"\(jsonNumber(b.y))\" stroke=\"#d33\" stroke-width=\"0.75\"\(dash)/>\n"
             }
         }
         svg += "</svg>\n"
-        do { try Data(svg.utf8).write(to: URL(fileURLWithPath: output)) } catch {
+        do { try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
             throw HarnessError("cannot write \(output): \(error.localizedDescription)")
         }
+    }
+
+    /// The map from `view`'s space into window space, read from the flattened tree's world
+    /// transforms (computed for the whole tree in one pass, so a deep tree stays linear).
+    private func toWindow(_ view: View, in tree: FlattenedTree) -> CGAffineTransform {
+        tree.index(of: view).map { tree.worldTransform(at: $0) } ?? .identity
     }
 
     /// Each view's depth below the window and whether it shows (it and its ancestors are not
@@ -73,10 +81,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The view's bounds as a polygon in window space, and its id when it fits.
-    private func box(_ view: View, id: String, depth: Int) -> String {
-        let b = view.bounds
+    private func box(_ view: View, id: String, depth: Int, in tree: FlattenedTree) -> String {
+        let b = view.bounds, map = toWindow(view, in: tree)
         let corners = [CGPoint(x: b.minX, y: b.minY), CGPoint(x: b.maxX, y: b.minY), CGPoint(x: b.maxX, y: b.maxY), CGPoint(x: b.minX, y: b.maxY)]
-            .map { view.convert($0, to: nil) }
+            .map { $0.applying(map) }
         let points = corners.map { "\(jsonNumber($0.x)),\(jsonNumber($0.y))" }.joined(separator: " ")
         let shade = max(40, 245 - 22 * depth)
         var text = "<polygon points=\"\(points)\" fill=\"rgb(\(shade),\(shade),255)\" fill-opacity=\"0.35\" stroke=\"#335\" stroke-width=\"0.5\"/>\n"
@@ -87,11 +95,12 @@ struct RenderCommand: ParsableCommand {
         return text
     }
 
-    private func center(of item: LayoutItem) -> CGPoint {
-        if let view = item as? View { return view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: nil) }
+    private func center(of item: LayoutItem, in tree: FlattenedTree) -> CGPoint {
+        if let view = item as? View { return CGPoint(x: view.bounds.midX, y: view.bounds.midY).applying(toWindow(view, in: tree)) }
         let guide = item as! LayoutGuide
         let frame = guide.layoutFrame
-        return guide.owningView?.convert(CGPoint(x: frame.midX, y: frame.midY), to: nil) ?? .zero
+        guard let owner = guide.owningView else { return .zero }
+        return CGPoint(x: frame.midX, y: frame.midY).applying(toWindow(owner, in: tree))
     }
 
     private func escaped(_ text: String) -> String {

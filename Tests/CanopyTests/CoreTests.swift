@@ -193,7 +193,7 @@ struct CoreTests {
             context: Unmanaged.passUnretained(asked).toOpaque(),
             hit_test: { context, node, point in
                 Unmanaged<Asked>.fromOpaque(context!).takeUnretainedValue().nodes.append(node)
-                return point.x < 10  // in a's space
+                return point.x < 10 ? CNP_HIT_FOUND : CNP_HIT_MISS  // in a's space
             },
             point_inside: { _, _, _ in true })
         var hit = cnp_hit()
@@ -205,6 +205,38 @@ struct CoreTests {
         // A flagged start node is asked only whether the point is inside.
         #expect(columns.withTree { cnp_tree_hit_test(&$0, 1, cnp_point(x: 1000, y: 1000), &delegate, workspace, &hit) } == CNP_OK)
         #expect(hit.node == 1)
+    }
+
+    /// A delegate that hands every flagged node back to the rules, saying each point is inside
+    /// its bounds, gets the answers of an unflagged tree, from the core.
+    @Test func aNodeHandedBackToTheRulesIsWalkedByTheCore() {
+        var columns = sample()
+        let workspace = cnp_workspace_create()
+        defer { cnp_workspace_destroy(workspace) }
+        let points = stride(from: -5.0, through: 120, by: 5).flatMap { x in stride(from: -5.0, through: 120, by: 5).map { cnp_point(x: x, y: $0) } }
+        func answers(_ delegate: UnsafePointer<cnp_hit_delegate>?) -> [Int32] {
+            points.map { point in
+                var hit = cnp_hit()
+                _ = columns.withTree { cnp_tree_hit_test(&$0, 0, point, delegate, workspace, &hit) }
+                #expect(!hit.answered_by_delegate)
+                return hit.node
+            }
+        }
+        let plain = answers(nil)
+        for row in 1..<columns.flags.count { columns.flags[row] = CNP_NODE_CUSTOM_HIT_TEST }
+        final class Bounds { var columns: [cnp_rect] = [] }
+        let bounds = Bounds()
+        bounds.columns = columns.bounds
+        var delegate = cnp_hit_delegate(
+            context: Unmanaged.passUnretained(bounds).toOpaque(),
+            hit_test: { _, _, _ in CNP_HIT_BY_RULES },
+            point_inside: { context, node, point in
+                let rect = Unmanaged<Bounds>.fromOpaque(context!).takeUnretainedValue().columns[Int(node)]
+                return point.x >= rect.origin.x && point.x < rect.origin.x + rect.size.width
+                    && point.y >= rect.origin.y && point.y < rect.origin.y + rect.size.height
+            })
+        #expect(answers(&delegate) == plain)
+        #expect(Set(plain).count > 2)  // the points reach several nodes
     }
 
     @Test func theWorkspaceGrowsForDeepTrees() {

@@ -120,9 +120,9 @@ struct GestureRecognizerTests {
         try window.advanceTime(to: 2)
         #expect(window.eventTime == 2)
         #expect(throws: TouchInputError.timeWentBackwards(timestamp: 1, latest: 2)) { try window.advanceTime(to: 1) }
-        #expect(throws: TouchInputError.timeWentBackwards(timestamp: .infinity, latest: 2)) {
-            try window.advanceTime(to: .infinity)
-        }
+        #expect(throws: TouchInputError.nonFiniteTime(timestamp: .infinity)) { try window.advanceTime(to: .infinity) }
+        let nan = #expect(throws: TouchInputError.self) { try window.sendTouch(.began, at: .zero, time: .nan) }
+        #expect(nan?.description == "touch event time nan is not a finite number")
         try window.sendTouch(.began, at: CGPoint(x: 10, y: 10), time: 3)
         #expect(window.eventTime == 3)
     }

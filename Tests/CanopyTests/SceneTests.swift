@@ -112,7 +112,7 @@ struct SceneTests {
     @Test func registeredClassesLoadAndUnknownOnesAreRefused() throws {
         final class Avatar: View {}
         let json = #"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "a", "class": "Avatar", "parent": "w"}]}"#
-        #expect(throws: SceneError(location: "views[1].class", message: "\"Avatar\" is neither built in nor registered")) {
+        #expect(throws: SceneError(line: 1, column: 84, location: "views[1].class", message: "\"Avatar\" is neither built in nor registered")) {
             try Scene(jsonData: Data(json.utf8))
         }
         var classes = SceneClasses.builtIn
@@ -124,10 +124,10 @@ struct SceneTests {
 
     /// Each bad file, where the error must point, and words the message must have.
     private static let badFiles: [(json: String, location: String, words: String)] = [
-        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}"#, "", "not valid JSON"),
-        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w" "class": "Window"}]}"#, "", "not valid JSON"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}"#, "views", "the file ends inside an array"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w" "class": "Window"}]}"#, "views[0]", "expected ',' or '}' in an object"),
         (#"[1, 2]"#, "", "expected an object"),
-        (#"{"version": 1, "views": []}"#, "format", "canopy-scene"),
+        (#"{"version": 1, "views": []}"#, "", "canopy-scene"),
         (#"{"format": "canopy-scene", "version": 2, "views": []}"#, "version", "version 2 is not known"),
         (#"{"format": "canopy-scene", "version": 1, "views": [], "extra": 1}"#, "extra", "no key 'extra'"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "colour": 1}]}"#, "views[0].colour", "no key 'colour'"),
@@ -136,7 +136,7 @@ struct SceneTests {
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "frame": [0, 0, -5, 1]}]}"#, "views[0].frame", "negative"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "frame": [0, 0, 1e12, 1]}]}"#, "views[0].frame", "within ±1e9"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "alpha": 2}]}"#, "views[0].alpha", "outside 0"),
-        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "autoresizingMask": ["wide"]}]}"#, "views[0].autoresizingMask", "\"wide\" is not one of"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "autoresizingMask": ["wide"]}]}"#, "views[0].autoresizingMask[0]", "\"wide\" is not one of"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "", "class": "Window"}]}"#, "views[0].id", "empty"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "w", "parent": "w"}]}"#, "views[1].id", "used twice"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w"}]}"#, "views[0]", "must be the window"),
@@ -162,7 +162,7 @@ struct SceneTests {
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "guides": [{"id": "g", "owner": "ghost"}]}"#, "guides[0].owner", "no view has the id \"ghost\""),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"class": "Window"}]}"#, "views[0].id", "needs an id"),
         (#"{"format": "canopy-scene", "version": 1}"#, "", "'views' is missing"),
-        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": null, "class": "Window"}]}"#, "views[0].id", "needs an id"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": null, "class": "Window"}]}"#, "views[0].id", "expected an id, found null"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "a", "parent": "w"}], "constraints": [{"first": "a", "firstAttribute": "width", "second": "w", "secondAttribute": "width", "multiplier": 0}]}"#, "constraints[0]", "a multiplier of 0"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "constraints": [{"firstAttribute": "width"}]}"#, "constraints[0].first", "needs a first item"),
     ]
@@ -186,7 +186,7 @@ struct SceneTests {
         #expect(throws: SceneError.self) { try Scene(jsonData: json, limits: limits) }
         limits = SceneLimits()
         limits.maximumViewCount = 1
-        #expect(throws: SceneError(location: "views", message: "2 views exceed the limit of 1")) {
+        #expect(throws: SceneError(line: 1, column: 84, location: "views[1]", message: "more than 1 views, the limit")) {
             try Scene(jsonData: json, limits: limits)
         }
     }
@@ -209,7 +209,7 @@ struct SceneTests {
             _ = try Scene.load(from: url)
             Issue.record("accepted")
         } catch {
-            #expect(error.description == "broken.json: views[0].alpha: -1.0 is outside 0.0…1.0")
+            #expect(error.description == "broken.json:1:52: views[0].alpha: -1.0 is outside 0.0…1.0")
         }
         #expect(throws: SceneError.self) { try Scene.load(from: directory.appendingPathComponent("missing.json")) }
         let good = directory.appendingPathComponent("good.json")

@@ -57,7 +57,7 @@ grep -q "update cycle" "$work/table.txt" || fail "the profile table has no updat
 
 printf '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}' >"$work/cut.json"
 printf '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "a", "parent": "b"}, {"id": "b", "parent": "a"}]}' >"$work/cycle.json"
-expect_exit 2 "not valid JSON" "$canopy" layout "$work/cut.json"
+expect_exit 2 "cut.json:1:82: views: the file ends inside an array" "$canopy" layout "$work/cut.json"
 expect_exit 2 "cut.json" "$canopy" profile "$work/cut.json"
 expect_exit 2 "views\[1\].parent" "$canopy" render "$work/cycle.json" -o "$work/x.svg"
 expect_exit 2 "missing.json" "$canopy" layout "$work/missing.json"
@@ -78,6 +78,28 @@ printf '%s' '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "cla
 "$canopy" render "$work/hidden.json" -o "$work/hidden.svg" || fail "render of a hidden parent"
 [ "$(grep -c "<polygon" "$work/hidden.svg")" -eq 2 ] || fail "render drew a hidden subtree: $(cat "$work/hidden.svg")"
 "$canopy" --help >/dev/null || fail "--help exited non-zero"
+
+# A solve that fails (widths multiplied by 1e9 forty times overflow) is never silent: each
+# command exits 1 with the reason, and the JSON carries it.
+python3 - "$work/overflow.json" <<'PY'
+import json, sys
+views = [{"id": "w", "class": "Window", "frame": [0, 0, 100, 100]}]
+constraints = [{"first": "a39", "firstAttribute": "width", "constant": 100}]
+for i in range(40):
+    views.append({"id": f"a{i}", "parent": "w", "translatesAutoresizingMaskIntoConstraints": False})
+    constraints += [{"first": f"a{i}", "firstAttribute": a, "second": "w", "secondAttribute": a} for a in ("left", "top")]
+    constraints.append({"first": f"a{i}", "firstAttribute": "height", "constant": 10})
+    if i < 39:
+        constraints.append({"first": f"a{i}", "firstAttribute": "width", "second": f"a{i + 1}", "secondAttribute": "width", "multiplier": 1e9})
+json.dump({"format": "canopy-scene", "version": 1, "views": views, "constraints": constraints}, open(sys.argv[1], "w"))
+PY
+expect_exit 1 "the layout failed: .*nonFinite" "$canopy" layout "$work/overflow.json"
+python3 -c 'import json, sys; assert "nonFinite" in json.load(open(sys.argv[1]))["failure"]' "$work/out" || fail "layout JSON without its failure"
+expect_exit 1 "the layout failed" "$canopy" render "$work/overflow.json" -o "$work/overflow.svg"
+[ ! -e "$work/overflow.svg" ] || fail "render wrote a picture of a failed layout"
+"$canopy" profile "$work/overflow.json" --passes 1 --json >"$work/out" 2>/dev/null
+[ $? -eq 1 ] || fail "profile of a failed layout did not exit 1"
+python3 -c 'import json, sys; assert "nonFinite" in json.load(open(sys.argv[1]))["failure"]' "$work/out" || fail "profile JSON without its failure"
 
 if [ "$failures" -ne 0 ]; then
     echo "harness test: $failures failures" >&2

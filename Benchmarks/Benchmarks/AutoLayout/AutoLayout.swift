@@ -142,6 +142,11 @@ let benchmarks: @Sendable () -> Void = {
         layoutBenchmark("Auto Layout full pass, pushed row \(label(count))", LayoutFixture { pushedRow(count: count) })
     }
 
+    // A deep chain: before placing frames was made linear, 100k deep took over a minute.
+    for depth in [100_000, 1_000_000] {
+        layoutBenchmark("Auto Layout full pass, pinned chain \(label(depth)) deep", LayoutFixture { let chain = PinnedChain(depth: depth); return (chain.window, chain.constraints.last) })
+    }
+
     for count in [1_000, 10_000, 100_000] {
         layoutBenchmark("Auto Layout one constant changed, tree \(label(count))", LayoutFixture(.tree, count)) {
             $0.changeOneConstant()

@@ -62,4 +62,39 @@ let benchmarks: @Sendable () -> Void = {
             let window = hitTests.window!
             for point in hitTests.points { blackHole(window.hitTest(point, with: nil)) }
         }, setup: { hitTests.setUp() }, teardown: { hitTests.tearDown() })
+
+    // A million-deep chain of subclasses that override point(inside:): the core walks it in one
+    // pass, asking Swift only for each view's containment.
+    let chain = DeepChainFixture()
+    Benchmark(
+        "100 hit tests through a 1M-deep chain of overriding subclasses",
+        closure: { _ in
+            let window = chain.window!
+            for index in 0..<100 { blackHole(window.hitTest(CGPoint(x: 200 + index, y: 200), with: nil)) }
+        }, setup: { chain.setUp() }, teardown: { chain.tearDown() })
+}
+
+/// A view whose touch area is a circle: a subclass the core must ask about.
+final class RoundView: View {
+    override func point(inside point: CGPoint, with event: Event?) -> Bool {
+        hypot(point.x - bounds.midX, point.y - bounds.midY) <= bounds.width / 2
+    }
+}
+
+final class DeepChainFixture: @unchecked Sendable {
+    private(set) var window: Window?
+
+    func setUp() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        var parent: View = window
+        for _ in 0..<1_000_000 {
+            let view = RoundView(frame: window.bounds)
+            parent.addSubview(view)
+            parent = view
+        }
+        window.runUpdateCycle()
+        self.window = window
+    }
+
+    func tearDown() { window = nil }
 }

@@ -16,16 +16,26 @@
 extern "C" {
 #endif
 
+/// A delegate's answer for a flagged node's subtree.
+typedef enum cnp_hit_answer {
+    /// The subtree holds no answer: go on with the node's siblings.
+    CNP_HIT_MISS = 0,
+    /// The subtree holds the answer, which the delegate keeps.
+    CNP_HIT_FOUND = 1,
+    /// The node follows the default rules: the core asks `point_inside` for it, then walks its
+    /// children itself (so a chain of such nodes costs no call-stack depth).
+    CNP_HIT_BY_RULES = 2,
+} cnp_hit_answer;
+
 /// Answers for nodes flagged CNP_NODE_CUSTOM_HIT_TEST, whose owners decide hits themselves.
 typedef struct cnp_hit_delegate {
     /// Passed back to both functions.
     void *context;
     /// Asked for a flagged node below the start node, with the point in that node's space,
-    /// after its hidden/alpha/interaction flags passed: returns true when that node's subtree
-    /// (the node included) holds the answer, which the delegate keeps; false to go on with
-    /// the node's siblings.
-    bool (*hit_test)(void *context, int32_t node, cnp_point point);
-    /// Asked for the start node when it is flagged: whether the point, in its space, is inside it.
+    /// after its hidden/alpha/interaction flags passed.
+    cnp_hit_answer (*hit_test)(void *context, int32_t node, cnp_point point);
+    /// Whether the point, in a flagged node's space, is inside it: asked for the start node,
+    /// and for a node whose `hit_test` answered CNP_HIT_BY_RULES.
     bool (*point_inside)(void *context, int32_t node, cnp_point point);
 } cnp_hit_delegate;
 

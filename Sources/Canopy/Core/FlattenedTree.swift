@@ -35,6 +35,10 @@ public final class FlattenedTree {
     private var worldIsCurrent = false
     /// Core calls under way on this tree; while any is, refreshing waits.
     var activeCalls = 0
+    /// The innermost hit test under way on this tree, and how many are nested (a view's
+    /// override asking `super`, which walks the view's subtree in a call of its own).
+    var hitTestSession: HitTestSession?
+    var hitTestNesting = 0
     private var spareWorkspaces: [Workspace] = []
 
     init(retainsViews: Bool) {

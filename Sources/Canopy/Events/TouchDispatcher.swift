@@ -57,7 +57,8 @@ final class TouchDispatcher {
     }
 
     func advanceTime(to time: Double) throws(TouchInputError) {
-        guard time.isFinite, time >= clock else { throw .timeWentBackwards(timestamp: time, latest: clock) }
+        guard time.isFinite else { throw .nonFiniteTime(timestamp: time) }
+        guard time >= clock else { throw .timeWentBackwards(timestamp: time, latest: clock) }
         runTimers(through: time)
         clock = time
     }
@@ -109,9 +110,8 @@ final class TouchDispatcher {
     }
 
     private func validate(_ inputs: [TouchInput], at timestamp: Double) throws(TouchInputError) {
-        guard timestamp.isFinite, timestamp >= clock else {
-            throw .timeWentBackwards(timestamp: timestamp, latest: clock)
-        }
+        guard timestamp.isFinite else { throw .nonFiniteTime(timestamp: timestamp) }
+        guard timestamp >= clock else { throw .timeWentBackwards(timestamp: timestamp, latest: clock) }
         var seen = Set<Int>()
         for input in inputs {
             guard seen.insert(input.finger).inserted else { throw .fingerRepeated(finger: input.finger) }

@@ -19,8 +19,10 @@ public struct TouchInput: Hashable, Sendable {
 
 /// Why ``Window/send(_:at:)`` refused an event; nothing was delivered and nothing changed.
 public enum TouchInputError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The event's time is earlier than an event already sent, or not finite.
+    /// The event's time is earlier than an event already sent.
     case timeWentBackwards(timestamp: Double, latest: Double)
+    /// The event's time is NaN or infinite.
+    case nonFiniteTime(timestamp: Double)
     /// A finger touched down while it was already down.
     case fingerAlreadyDown(finger: Int)
     /// A finger moved, lifted or was cancelled without being down.
@@ -37,6 +39,7 @@ public enum TouchInputError: Error, Hashable, Sendable, CustomStringConvertible 
         switch self {
         case .timeWentBackwards(let timestamp, let latest):
             "touch event at time \(timestamp) is earlier than the latest event (\(latest))"
+        case .nonFiniteTime(let timestamp): "touch event time \(timestamp) is not a finite number"
         case .fingerAlreadyDown(let finger): "finger \(finger) touched down while already down"
         case .fingerNotDown(let finger): "finger \(finger) changed without touching down first"
         case .fingerRepeated(let finger): "finger \(finger) appears twice in one event"

@@ -77,7 +77,20 @@ final class LayoutEngine {
     /// any, ends; then the structure changed.
     func retire(_ item: LayoutItem) {
         if isSolving { retiredItems.append(item) }
+        if let view = item as? View, !ambiguousViews.isEmpty { forgetAmbiguity(under: view) }
         markDirty()
+    }
+
+    /// The views of a subtree that left the window are no longer ambiguous here, nor listed
+    /// (the list would keep them alive until the next solve).
+    private func forgetAmbiguity(under view: View) {
+        var leaving = Set<ObjectIdentifier>()
+        view.forEachInSubtree { member in
+            guard let state = member.layoutStateStorage, !state.ambiguousAttributes.isEmpty else { return }
+            state.ambiguousAttributes = []
+            leaving.insert(ObjectIdentifier(member))
+        }
+        if !leaving.isEmpty { ambiguousViews.removeAll { leaving.contains(ObjectIdentifier($0)) } }
     }
 
     /// The structure changed: the next update cycle collects the system again.
@@ -191,7 +204,8 @@ final class LayoutEngine {
         if system.refresh(views: framesPlaced, constraints: []) != nil, structureChanges == changesBefore {
             self.system = system
         }
-        return report.conflicts.map { .unsatisfiableConstraints(log: $0.logMessage) }
+        return (edited == nil ? system.invalidIntrinsicSizes : [])
+            + report.conflicts.map { .unsatisfiableConstraints(log: $0.logMessage) }
             + report.ambiguities.map { .ambiguousLayout(item: $0.item, attributes: $0.attributes.map { "\($0)" }) }
             + report.tiedConstraints.map { .ambiguousLayout(item: $0.joined(separator: ", "), attributes: ["priority tie"]) }
     }
@@ -374,8 +388,10 @@ final class LayoutEngine {
         var toPlace = moved
         let root = self.root  // once: every read of an unowned reference checks the object
         let windowScale = root.window?.screen.scale ?? 1
-        // Siblings mostly come one after another, so a superview's content origin is found
-        // once per run of them; it cannot move meanwhile, as every ancestor comes earlier.
+        // A superview's content origin is found once (every ancestor is placed before it is
+        // asked for, so it cannot move meanwhile); siblings mostly come one after another, so
+        // the last one found is kept at hand.
+        var origins = ContentOrigins()
         var lastSuperview: View?
         var lastOrigin = CGPoint.zero
         var next = toPlace.first(from: 0)
@@ -400,12 +416,12 @@ final class LayoutEngine {
                 guard view !== root, let superview = view.superview else { continue }
                 if superview !== lastSuperview {
                     lastSuperview = superview
-                    lastOrigin = LayoutSystem.contentOrigin(of: superview)
+                    lastOrigin = origins.of(superview)
                 }
                 place(view, at: rect, in: lastOrigin)
                 if view.translatesAutoresizingMaskIntoConstraints { framesPlaced.append(view) }
             } else if let guide = item as? LayoutGuide {
-                let origin = guide.owningView.map { LayoutSystem.contentOrigin(of: $0) } ?? .zero
+                let origin = guide.owningView.map { origins.of($0) } ?? .zero
                 guide.layoutFrame = rect.offsetBy(dx: -origin.x, dy: -origin.y)
             }
         }

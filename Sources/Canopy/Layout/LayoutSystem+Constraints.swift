@@ -103,7 +103,7 @@ extension LayoutSystem {
         }
         // The holder's place is read from its frame: the row must be read again at each solve.
         frameDependentRows.append(rows.count)
-        let origin = Self.contentOrigin(of: holder)
+        let origin = windowOrigins.of(holder)
         return (1 - m) * Double(part == 0 ? origin.x : origin.y)
     }
 

@@ -30,10 +30,11 @@ extension LayoutSystem {
     ///   collected again; the system is then partly updated and must be dropped.
     mutating func refresh(views: [View], constraints: [LayoutConstraint]) -> [Int]? {
         var edited: [Int] = []
+        defer { windowOrigins = ContentOrigins() }
         for view in views {
             guard let index = recordedIndex(of: view) else { return nil }
             edited.append(index)
-            setReference(ofItem: index, to: Self.layoutRect(of: view))
+            setReference(ofItem: index, to: windowOrigins.layoutRect(of: view))
             guard refreshRules(ofItem: index) else { return nil }
             for subview in view.subviews where subview.translatesAutoresizingMaskIntoConstraints {
                 guard let child = recordedIndex(of: subview) else { continue }

@@ -98,6 +98,11 @@ extension LayoutSystem {
     /// intrinsic at the compression-resistance priority.
     private mutating func addIntrinsicSizeRows(_ index: Int, _ view: View) {
         let intrinsic = view.layoutIntrinsicSize
+        let valid = { (value: CGFloat) in value == View.noIntrinsicMetric || (value.isFinite && value >= 0) }
+        if !valid(intrinsic.width) || !valid(intrinsic.height) {
+            invalidIntrinsicSizes.append(
+                .invalidIntrinsicContentSize(view: LayoutConstraint.name(of: view), size: "\(intrinsic)"))
+        }
         addIntrinsicSizeRows(index, view, .horizontal, intrinsic.width)
         addIntrinsicSizeRows(index, view, .vertical, intrinsic.height)
     }

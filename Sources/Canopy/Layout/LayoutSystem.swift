@@ -48,6 +48,11 @@ struct LayoutSystem {
     /// Rows whose constants come from the frame of a view without variables (a constraint
     /// with a multiplier on locations, held by such a view).
     var frameDependentRows: [Int] = []
+    /// The views whose intrinsic size was not a size (NaN, infinite or negative), found while
+    /// rules were written; the dimension is left without rows.
+    var invalidIntrinsicSizes: [UpdateCycleReport.Problem] = []
+    /// Content origins found while rows are built or refreshed; emptied after, as frames move.
+    var windowOrigins = ContentOrigins()
     /// Each variable's value in the current layout: where undetermined variables stay.
     var reference: [Double] = []
     /// The rows whose constants were rewritten since the latest solve, which the core can
@@ -97,8 +102,9 @@ struct LayoutSystem {
         defer { withExtendedLifetime((levels, guides)) {} }
         listChildren()
         reference.reserveCapacity(4 * itemCount)
+        defer { windowOrigins = ContentOrigins() }
         for reference in itemReferences {
-            appendReference(Self.layoutRect(of: reference.item))
+            appendReference(windowOrigins.layoutRect(of: reference.item))
         }
         ruleRowStart.reserveCapacity(itemCount + 1)
         // Most items bring at most four rules; rows have about two terms.
@@ -236,32 +242,16 @@ struct LayoutSystem {
         for variable in variables(ofItem: index) { reference[variable] = values[variable] }
     }
 
-    /// The item's untransformed rectangle in window space: a view's bounds size placed by its
-    /// center and anchor point, up its chain of superviews.
+    /// Where `item` is laid out in window space (see ``ContentOrigins``).
     static func layoutRect(of item: LayoutItem) -> CGRect {
-        if let guide = item as? LayoutGuide {
-            guard let owner = guide.owningView else { return guide.layoutFrame }
-            let origin = contentOrigin(of: owner)
-            return guide.layoutFrame.offsetBy(dx: origin.x, dy: origin.y)
-        }
-        let view = item as! View
-        guard let superview = view.superview else { return CGRect(origin: .zero, size: view.bounds.size) }
-        let origin = contentOrigin(of: superview)
-        let rect = view.untransformedFrame
-        return rect.offsetBy(dx: origin.x, dy: origin.y)
+        var origins = ContentOrigins()
+        return origins.layoutRect(of: item)
     }
 
     /// Where `view`'s bounds coordinate (0, 0) lies in window space, transforms ignored.
     static func contentOrigin(of view: View) -> CGPoint {
-        var origin = CGPoint(x: -view.bounds.minX, y: -view.bounds.minY)
-        var current = view
-        while let superview = current.superview {
-            let frame = current.untransformedFrame
-            origin.x += frame.minX - superview.bounds.minX
-            origin.y += frame.minY - superview.bounds.minY
-            current = superview
-        }
-        return origin
+        var origins = ContentOrigins()
+        return origins.of(view)
     }
 
     // MARK: Rows
@@ -383,10 +373,6 @@ extension LayoutConstraint.Relation {
 }
 
 extension View {
-    /// The frame in window space as if every transform were the identity: where Auto Layout
-    /// put the view (for the package's harness, which prints it).
-    package var untransformedWindowFrame: CGRect { LayoutSystem.layoutRect(of: self) }
-
     /// The frame as if the transform were the identity: where Auto Layout places the view.
     var untransformedFrame: CGRect {
         let size = geometry.bounds.size

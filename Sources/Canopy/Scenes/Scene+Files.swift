@@ -1,25 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 extension Scene {
-    /// Reads and checks the scene file at `url`. Nothing is made: see ``instantiate(classes:limits:)``.
-    /// - Throws: ``SceneError`` naming the file and the place in it, for a file that cannot be
-    ///   read, is larger than `limits` allow, does not parse, or breaks any rule of the format.
+    /// Reads and checks the scene file at `url`, as it streams in: memory follows the scene,
+    /// not the file. Nothing is made: see ``instantiate(classes:limits:)``.
+    /// - Throws: ``SceneError`` naming the file, the line and column, and the path in the scene,
+    ///   for a file that cannot be read, is larger than `limits` allow, is not JSON, or breaks
+    ///   any rule of the format.
     public static func load(
         from url: URL, classes: SceneClasses = .builtIn, limits: SceneLimits = SceneLimits()
     ) throws(SceneError) -> Scene {
-        let name = url.lastPathComponent
         do throws(SceneError) {
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-            guard size <= limits.maximumFileSize else {
-                throw SceneError(location: "", message: "the file has \(size) bytes, more than the limit of \(limits.maximumFileSize)")
+            let descriptor = open(url.path, O_RDONLY)
+            guard descriptor >= 0 else { throw SceneError(location: "", message: "cannot be read: \(Self.systemError())") }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { throw SceneError(location: "", message: "cannot be read: \(Self.systemError())") }
+            guard status.st_mode & S_IFMT != S_IFDIR else {
+                throw SceneError(location: "", message: "is a directory, not a scene file")
             }
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch {
-                throw SceneError(location: "", message: "cannot be read: \(error.localizedDescription)")
-            }
-            return try Scene(jsonData: data, classes: classes, limits: limits)
+            return try read(JSONScanner(fileDescriptor: descriptor, byteLimit: limits.maximumFileSize), classes, limits)
         } catch var error {
-            error.file = name
+            error.file = url.lastPathComponent
             throw error
         }
     }
@@ -30,21 +34,31 @@ extension Scene {
         guard data.count <= limits.maximumFileSize else {
             throw SceneError(location: "", message: "the scene has \(data.count) bytes, more than the limit of \(limits.maximumFileSize)")
         }
-        do {
-            self = try JSONDecoder().decode(Scene.self, from: data)
-        } catch let error as DecodingError {
-            throw SceneError(error)
-        } catch {
-            throw SceneError(location: "", message: "\(error)")
-        }
-        _ = try SceneIndex(self, classes: classes, limits: limits)
+        self = try Self.read(JSONScanner(bytes: [UInt8](data)), classes, limits)
     }
+
+    /// Reads the scene, then checks its values and references, placing an error found then at
+    /// the start of the record it concerns.
+    private static func read(_ scanner: JSONScanner, _ classes: SceneClasses, _ limits: SceneLimits) throws(SceneError) -> Scene {
+        var reader = SceneReader(scanner: scanner, limits: limits)
+        let scene = try reader.read()
+        do throws(SceneError) {
+            _ = try SceneIndex(scene, classes: classes, limits: limits)
+        } catch var error {
+            if let start = reader.start(of: error.location) { (error.line, error.column) = start }
+            throw error
+        }
+        return scene
+    }
+
+    private static func systemError() -> String { String(cString: strerror(errno)) }
 
     /// The scene as JSON: one view, guide or constraint per line, defaults left out, always the
     /// same bytes for the same scene.
     public func jsonData() -> Data { SceneWriter.data(of: self) }
 
-    /// Writes the scene's JSON to `url`, replacing what is there.
+    /// Writes the scene's JSON to `url`, replacing what is there: the bytes go to a temporary
+    /// file beside it, which replaces `url` only once complete (and is removed on failure).
     public func write(to url: URL) throws(SceneError) {
         do { try jsonData().write(to: url, options: .atomic) } catch {
             throw SceneError(file: url.lastPathComponent, location: "", message: "cannot be written: \(error.localizedDescription)")

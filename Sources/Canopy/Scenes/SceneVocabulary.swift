@@ -3,15 +3,15 @@ import Foundation
 /// The names enumerations' cases have in scene files, both ways.
 struct SceneNames<Value: Equatable>: Sendable where Value: Sendable {
     let pairs: [(name: String, value: Value)]
+    /// The names, for reading them without making strings.
+    let words: JSONWords
 
-    init(_ pairs: [(String, Value)]) { self.pairs = pairs.map { (name: $0.0, value: $0.1) } }
+    init(_ pairs: [(String, Value)]) {
+        self.pairs = pairs.map { (name: $0.0, value: $0.1) }
+        words = JSONWords(pairs.map(\.0))
+    }
 
     func name(of value: Value) -> String { pairs.first { $0.value == value }!.name }
-
-    func value(named name: String) -> Value? { pairs.first { $0.name == name }?.value }
-
-    /// The names, quoted, for error messages.
-    var list: String { pairs.map { "\"\($0.name)\"" }.joined(separator: ", ") }
 }
 
 /// Every named value of the scene format.

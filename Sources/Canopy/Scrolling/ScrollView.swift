@@ -41,12 +41,19 @@ open class ScrollView: View {
     public weak var delegate: ScrollViewDelegate?
 
     /// The size of the content, in content coordinates.
+    /// - Precondition: both dimensions are finite.
     public var contentSize = CGSize.zero {
+        willSet {
+            precondition(
+                newValue.width.isFinite && newValue.height.isFinite, "Canopy: \(self) was given a non-finite content size \(newValue)")
+        }
         didSet { if contentSize != oldValue { observedPropertiesDidChange() } }
     }
     /// Extra scrollable space around the content; the offset may go from `-inset.left/top` up
     /// to `contentSize + inset.right/bottom - bounds.size`.
+    /// - Precondition: every inset is finite.
     public var contentInset = EdgeInsets.zero {
+        willSet { precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite content inset \(newValue)") }
         didSet { if contentInset != oldValue { observedPropertiesDidChange() } }
     }
     /// The inset the scrolling range uses. Canopy has no safe area, so it is ``contentInset``.

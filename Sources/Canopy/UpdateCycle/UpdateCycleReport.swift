@@ -16,6 +16,9 @@ public struct UpdateCycleReport: Sendable, CustomStringConvertible {
         case ambiguousLayout(item: String, attributes: [String])
         /// The Auto Layout solve failed in the core (too large a block, say); frames were kept.
         case layoutSolveFailed(reason: String)
+        /// A view's `intrinsicContentSize` is not a size (a NaN, an infinity, or a negative
+        /// value other than `View.noIntrinsicMetric`); that dimension is laid out as if it had none.
+        case invalidIntrinsicContentSize(view: String, size: String)
 
         /// A sentence describing the problem.
         public var description: String {
@@ -33,6 +36,8 @@ public struct UpdateCycleReport: Sendable, CustomStringConvertible {
                 return "ambiguous layout: \(item) (\(attributes.joined(separator: ", ")))"
             case .layoutSolveFailed(let reason):
                 return "the Auto Layout solve failed: \(reason)"
+            case .invalidIntrinsicContentSize(let view, let size):
+                return "the intrinsicContentSize of \(view) is \(size), not a size; laid out as if it had none"
             }
         }
     }
