@@ -45,29 +45,27 @@ static inline double translation_sum(cnp_affine local) {
     return local.tx + local.ty;
 }
 
-cnp_status cnp_tree_world_transforms(const cnp_tree *tree, cnp_affine *world, int32_t *failed_node) {
-    if (tree == NULL || tree->count < 0 || world == NULL) {
-        return CNP_ERROR_BAD_ARGUMENT;
-    }
+/// Places a run of nodes from `begin`: every node after it while its parent is at least
+/// `lowest_parent` (-1: to the end; `begin`: its subtree, contiguous in a pre-order). Writes
+/// where the run ended to `*end`.
+static cnp_status place_run(const cnp_tree *tree, cnp_affine *world, int32_t begin, int32_t lowest_parent, int32_t *end,
+                            int32_t *failed_node) {
     int32_t count = tree->count;
-    if (count > 0 && (tree->parent == NULL || tree->bounds == NULL || tree->center == NULL || tree->anchor == NULL ||
-                      tree->transform == NULL)) {
-        return CNP_ERROR_BAD_ARGUMENT;
-    }
     // Columns in locals: stores to `world` could otherwise alias the tree's fields, forcing the
     // pointers to be loaded again on every node.
     const int32_t *parent = tree->parent;
     const cnp_rect *bounds = tree->bounds;
     const cnp_point *center = tree->center, *anchor = tree->anchor;
     const cnp_affine *transform = tree->transform;
-    // One running sum checks the whole pass without a branch per node; the rare failing pass
+    // One running sum checks the whole run without a branch per node; the rare failing run
     // then looks for the culprit.
     double check = 0.0;
     // The last node's map stays in registers: in a chain, and for every first child, the parent
     // is the node just computed, and reloading what was just stored stalls when the compiler
     // vectorizes the store and the load differently (measured: 1.7x slower on a deep chain).
     cnp_affine previous = cnp_affine_identity();
-    for (int32_t i = 0; i < count; i++) {
+    int32_t i = begin;
+    for (; i < count && (i == begin || parent[i] >= lowest_parent); i++) {
         int32_t p = parent[i];
         if (!parent_is_valid(p, i)) {
             if (failed_node != NULL) {
@@ -77,22 +75,48 @@ cnp_status cnp_tree_world_transforms(const cnp_tree *tree, cnp_affine *world, in
         }
         cnp_affine local = cnp_affine_node_to_parent(bounds[i], center[i], anchor[i], transform[i]);
         check += translation_sum(local);
-        cnp_affine above = p == i - 1 ? previous : (p < 0 ? cnp_affine_identity() : world[p]);
+        cnp_affine above = (p == i - 1 && i > begin) ? previous : (p < 0 ? cnp_affine_identity() : world[p]);
         previous = p < 0 ? cnp_affine_identity() : cnp_affine_concat(local, above);
         world[i] = previous;
     }
+    *end = i;
     if (isfinite(check)) {
         return CNP_OK;
     }
-    int32_t culprit = 0;
-    while (culprit < count && isfinite(translation_sum(node_to_parent(tree, culprit)))) {
+    int32_t culprit = begin;
+    while (culprit < i && isfinite(translation_sum(node_to_parent(tree, culprit)))) {
         culprit++;
     }
-    if (culprit == count) {
+    if (culprit == i) {
         return CNP_OK; // only the running sum overflowed: every value is finite
     }
     if (failed_node != NULL) {
         *failed_node = culprit;
     }
     return CNP_ERROR_NON_FINITE;
+}
+
+static bool can_place(const cnp_tree *tree, const cnp_affine *world) {
+    return tree != NULL && tree->count >= 0 && world != NULL &&
+           (tree->count == 0 || (tree->parent != NULL && tree->bounds != NULL && tree->center != NULL &&
+                                 tree->anchor != NULL && tree->transform != NULL));
+}
+
+cnp_status cnp_tree_world_transforms(const cnp_tree *tree, cnp_affine *world, int32_t *failed_node) {
+    if (!can_place(tree, world)) {
+        return CNP_ERROR_BAD_ARGUMENT;
+    }
+    int32_t end;
+    return place_run(tree, world, 0, -1, &end, failed_node);
+}
+
+cnp_status cnp_tree_subtree_world_transforms(const cnp_tree *tree, int32_t node, cnp_affine *world, int32_t *subtree_end,
+                                             int32_t *failed_node) {
+    if (!can_place(tree, world) || subtree_end == NULL) {
+        return CNP_ERROR_BAD_ARGUMENT;
+    }
+    if (node < 0 || node >= tree->count) {
+        return CNP_ERROR_BAD_INDEX;
+    }
+    return place_run(tree, world, node, node, subtree_end, failed_node);
 }

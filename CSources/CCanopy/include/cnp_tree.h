@@ -67,6 +67,14 @@ cnp_status cnp_tree_link_siblings(const int32_t *parent, int32_t count, int32_t 
 /// 1e308) are not reported. On error the contents of `world` are unspecified.
 cnp_status cnp_tree_world_transforms(const cnp_tree *tree, cnp_affine *world, int32_t *failed_node);
 
+/// Rewrites `world` for `node` and its subtree (the nodes after it whose parents lie in it:
+/// contiguous, as the numbering is a pre-order), from the world map of its parent, which must
+/// be current: what changes when only that subtree's geometry changed. Writes the node after
+/// the subtree to `subtree_end`. Reads and checks as cnp_tree_world_transforms does, over the
+/// subtree; CNP_ERROR_BAD_INDEX also for a `node` out of range. O(subtree).
+cnp_status cnp_tree_subtree_world_transforms(const cnp_tree *tree, int32_t node, cnp_affine *world, int32_t *subtree_end,
+                                             int32_t *failed_node);
+
 #ifdef __cplusplus
 }
 #endif

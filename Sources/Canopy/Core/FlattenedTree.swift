@@ -33,6 +33,10 @@ public final class FlattenedTree {
     // changes the structure, which empties the list first.
     private var staleRows: [Unmanaged<View>] = []
     private var worldIsCurrent = false
+    /// The rows rewritten since the world column was last current, when only they (and their
+    /// subtrees) need placing again; `nil` when the whole column does (after flattening, after
+    /// a failed pass, or when so many rows moved that one pass is cheaper).
+    private var movedRows: [Int32]? = nil
     /// Core calls under way on this tree; while any is, refreshing waits.
     var activeCalls = 0
     /// The innermost hit test under way on this tree, and how many are nested (a view's
@@ -195,12 +199,14 @@ public final class FlattenedTree {
         precondition(status == CNP_OK, "Canopy: a flattened tree has a parent after its child (\(status))")
         isStructureStale = false
         worldIsCurrent = false
+        movedRows = nil
     }
 
     /// Rewrites the changed views' rows. The columns are read into locals once: each read of a
     /// stored property is checked for exclusive access, five per row otherwise.
     private func writeStaleRows() {
         let (bounds, center, anchor, transform, flags) = (bounds, center, anchor, transform, flags)
+        notePlacesMoved()
         for handle in staleRows {
             handle._withUnsafeGuaranteedRef { view in
                 let row = Int(view.flatIndex), geometry = view.geometry
@@ -222,13 +228,35 @@ public final class FlattenedTree {
 
     // MARK: World transforms
 
-    /// Computes every view's map into window space in one pass of the C core, unless the
-    /// transforms are already current.
+    /// Adds the stale rows to ``movedRows``, or gives up on the list when a full pass would
+    /// cost less than the subtrees (a quarter of the rows moved).
+    private func notePlacesMoved() {
+        guard var moved = movedRows else { return }
+        movedRows = nil  // the list is then referenced once, and grows in place
+        guard moved.count + staleRows.count <= count / 4 else { return }
+        for handle in staleRows { moved.append(handle._withUnsafeGuaranteedRef { $0.flatIndex }) }
+        movedRows = moved
+    }
+
+    /// Computes every view's map into window space in the C core, unless the transforms are
+    /// already current: the subtrees of the rows that changed since the last pass, or the whole
+    /// tree in one pass after a change of structure.
     /// - Throws: ``CoreError`` naming the first view whose geometry is not finite.
-    /// - Complexity: O(n).
+    /// - Complexity: O(the changed rows' subtrees), or O(n).
     public func updateWorldTransforms() throws(CoreError) {
         guard !worldIsCurrent else { return }
-        try recomputeWorldTransforms()
+        guard var moved = movedRows, world.count == count else { return try recomputeWorldTransforms() }
+        movedRows = nil  // until the subtrees are placed: a failure leaves the column to a full pass
+        moved.sort()
+        var placedUntil: Int32 = 0
+        for row in moved where row >= placedUntil {
+            var failed: Int32 = -1
+            let status = withCoreTree { tree in cnp_tree_subtree_world_transforms(&tree, row, world.base, &placedUntil, &failed) }
+            if let error = CoreError(status, node: Int(failed), viewDescription: describeRow(failed)) { throw error }
+        }
+        moved.removeAll(keepingCapacity: true)
+        movedRows = moved
+        worldIsCurrent = staleRows.isEmpty && !isStructureStale
     }
 
     /// Computes every view's map into window space in one pass, even when it is current
@@ -239,8 +267,10 @@ public final class FlattenedTree {
         var failed: Int32 = -1
         let status = withCoreTree { tree in cnp_tree_world_transforms(&tree, world.base, &failed) }
         if let error = CoreError(status, node: Int(failed), viewDescription: describeRow(failed)) {
+            movedRows = nil
             throw error
         }
+        movedRows = []
         // Rows awaiting a refresh (a change made while a core call held the tree) make these
         // transforms stale at once.
         worldIsCurrent = staleRows.isEmpty && !isStructureStale

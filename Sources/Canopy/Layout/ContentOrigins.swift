@@ -1,38 +1,45 @@
 import Foundation
 
-/// Where views' bounds origins lie in window space (transforms ignored), each found once: a
-/// view's origin is its superview's plus its own frame's offset, so a pass over many views
-/// costs one step per view rather than one per ancestor of each (deep trees stay linear).
+/// Where views' bounds origins lie in window space (transforms ignored): a view's origin is its
+/// superview's plus its own frame's offset. A lookup walks up to the root or to an ancestor
+/// whose origin is known; one that walks far remembers its answer, so a pass over many views
+/// costs a bounded number of steps per view however deep the tree (a shallow tree's walks stay
+/// short and remember nothing).
 ///
 /// Valid while no geometry changes; make one per pass.
 package struct ContentOrigins {
     private var known: [ObjectIdentifier: CGPoint] = [:]
+    /// Walks longer than this remember their answer.
+    private static let stepsWorthRemembering = 8
 
     /// An empty memo.
     package init() {}
 
     /// Where `view`'s bounds coordinate (0, 0) lies in window space, transforms ignored.
     package mutating func of(_ view: View) -> CGPoint {
-        if let origin = known[ObjectIdentifier(view)] { return origin }
-        // Up to the first ancestor already known (or the root), then down again.
-        var path: [View] = []
-        var current: View? = view
-        while let next = current, known[ObjectIdentifier(next)] == nil {
-            path.append(next)
-            current = next.superview
-        }
-        var origin = current.map { known[ObjectIdentifier($0)]! }
-        for next in path.reversed() {
-            let own = CGPoint(x: -next.bounds.minX, y: -next.bounds.minY)
-            if let parentOrigin = origin, next.superview != nil {
-                let frame = next.untransformedFrame
-                origin = CGPoint(x: parentOrigin.x + frame.minX + own.x, y: parentOrigin.y + frame.minY + own.y)
-            } else {
-                origin = own
+        var offset = CGPoint.zero
+        var current = view
+        var steps = 0
+        var origin: CGPoint
+        while true {
+            if !known.isEmpty, let base = known[ObjectIdentifier(current)] {
+                origin = base
+                break
             }
-            known[ObjectIdentifier(next)] = origin
+            guard let superview = current.superview else {
+                origin = CGPoint(x: -current.bounds.minX, y: -current.bounds.minY)
+                break
+            }
+            let frame = current.untransformedFrame
+            offset.x += frame.minX - current.bounds.minX
+            offset.y += frame.minY - current.bounds.minY
+            current = superview
+            steps += 1
         }
-        return origin!
+        origin.x += offset.x
+        origin.y += offset.y
+        if steps > Self.stepsWorthRemembering { known[ObjectIdentifier(view)] = origin }
+        return origin
     }
 
     /// Where `item` is laid out in window space: a view's untransformed frame, a guide's

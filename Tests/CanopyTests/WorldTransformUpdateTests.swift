@@ -1,0 +1,55 @@
+import Canopy
+import CanopyWorkloads
+import Foundation
+import Testing
+
+@Suite("World transforms: after a few changes, only the changed subtrees are placed again")
+struct WorldTransformUpdateTests {
+    /// Every row's world transform, read from the tree.
+    private func worlds(of window: Window) -> [CGAffineTransform] {
+        let tree = window.flattenedTree
+        return (0..<tree.count).map { tree.worldTransform(at: $0) }
+    }
+
+    /// The rows whose transforms the cycle left differ from a full pass's.
+    private func rowsOffAFullPass(in window: Window) throws -> [Int] {
+        let incremental = worlds(of: window)
+        try window.flattenedTree.recomputeWorldTransforms()
+        return zip(incremental, worlds(of: window)).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+    }
+
+    /// Random edits of a few views at a time (frames, transforms, bounds origins, anchor
+    /// points), each followed by an update cycle: the transforms the cycle leaves are those of a
+    /// full pass, bit for bit.
+    @Test func placingChangedSubtreesMatchesAFullPass() throws {
+        let window = TreeGenerator(shape: .balanced, count: 3_000, seed: 5).makeWindow()
+        window.runUpdateCycle()
+        var random = SplitMix64(seed: 21)
+        let tree = window.flattenedTree
+        let views = (0..<tree.count).map { tree.view(at: $0) }
+        for round in 0..<40 {
+            for _ in 0..<(1 + Int(random.next() % 6)) {
+                let view = views[Int(random.next() % UInt64(views.count - 1)) + 1]
+                switch random.next() % 4 {
+                case 0: view.center.x += CGFloat(random.next() % 7) - 3
+                case 1: view.transform = CGAffineTransform(rotationAngle: CGFloat(random.next() % 10) / 10)
+                case 2: view.bounds.origin.y = CGFloat(random.next() % 5)
+                default: view.anchorPoint = CGPoint(x: CGFloat(random.next() % 3) / 2, y: 0.5)
+                }
+            }
+            window.runUpdateCycle()
+            #expect(try rowsOffAFullPass(in: window).isEmpty, "round \(round)")
+        }
+    }
+
+    @Test func aChangeAfterAStructureChangeStillPlacesEverything() throws {
+        let window = TreeGenerator(shape: .balanced, count: 500, seed: 2).makeWindow()
+        window.runUpdateCycle()
+        let moved = window.subviews[0].subviews[0]
+        window.subviews[1].addSubview(moved)
+        window.runUpdateCycle()
+        window.subviews[1].center.y += 7
+        window.runUpdateCycle()
+        #expect(try rowsOffAFullPass(in: window).isEmpty)
+    }
+}
