@@ -199,6 +199,24 @@ struct SceneTests {
         }
     }
 
+    /// A button's title label and image view are its own: a capture leaves them out, and the
+    /// scene loads with the built-in classes.
+    @Test func aButtonsContentViewsAreNotCaptured() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let button = Button(type: .system)
+        button.setTitle("Go", for: .normal)
+        button.frame = CGRect(x: 10, y: 10, width: 80, height: 30)
+        window.addSubview(button)
+        _ = button.titleLabel
+        _ = button.imageView
+        window.runUpdateCycle()
+        #expect(button.subviews.count == 2)
+        let scene = Scene(capturing: window)
+        #expect(scene.views.map(\.className) == ["Window", "Button"])
+        let loaded = try Scene(jsonData: scene.jsonData()).instantiate()
+        #expect(loaded.views[1].frame == button.frame)
+    }
+
     @Test func loadingAFileNamesItInErrors() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("canopy-scene-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -129,9 +129,9 @@ struct IntrinsicContentSizeExamples {
         pinLeadingAndTop(label, in: window)
         let report = window.runUpdateCycle()
 
-        let textSize = label.font.size(of: "Intrinsic Content Size")
-        #expect(label.intrinsicContentSize == textSize)
-        #expect(label.frame == CGRect(origin: CGPoint(x: 20, y: 40), size: textSize))
+        // 17-point DejaVu Sans: 181.18 points wide, a 19.79-point line, each rounded up.
+        #expect(label.intrinsicContentSize == CGSize(width: 182, height: 20))
+        #expect(label.frame == CGRect(x: 20, y: 40, width: 182, height: 20))
         #expect(!label.hasAmbiguousLayout)
         #expect(report.problems.isEmpty)
     }
@@ -148,10 +148,9 @@ struct IntrinsicContentSizeExamples {
         pinLeadingAndTop(label, in: window)
         window.runUpdateCycle()
 
-        let textSize = label.font.size(of: "Intrinsic Content Size")
-        #expect(label.intrinsicContentSize == CGSize(width: textSize.width + 20, height: textSize.height + 20))
-        #expect(label.frame == CGRect(x: 20, y: 40, width: textSize.width + 20, height: textSize.height + 20))
-        #expect(label.textAlignment == .center)
+        // The text's 182 × 20 (see above), plus 20 each way.
+        #expect(label.intrinsicContentSize == CGSize(width: 202, height: 40))
+        #expect(label.frame == CGRect(x: 20, y: 40, width: 202, height: 40))
         #expect(!label.hasAmbiguousLayout)
     }
 
@@ -230,10 +229,10 @@ struct IntrinsicContentSizeExamples {
         // The long text wraps onto more than one line at 288 points.
         #expect(first.font.size(of: first.text!).width > 288)
         #expect(first.frame.height > first.font.lineHeight.rounded(.up))
-        #expect(first.frame.height == first.intrinsicContentSize.height)
-        #expect(second.frame.height == second.intrinsicContentSize.height)
-        #expect(second.frame.minY == first.frame.maxY + 8)
-        #expect(redView.frame.height == 8 + first.frame.height + 8 + second.frame.height + 8)
+        // Three 20-point lines for the first label, one for the second.
+        #expect(first.frame == CGRect(x: 8, y: 8, width: 288, height: 60))
+        #expect(second.frame == CGRect(x: 8, y: 76, width: 288, height: 20))
+        #expect(redView.frame == CGRect(x: 8, y: 8, width: 304, height: 104))
     }
 }
 
@@ -284,6 +283,8 @@ struct HuggingAndCompressionExamples {
         let (contentView, first, second, height) = cell(in: window)
         window.runUpdateCycle()
         let h1 = first.intrinsicContentSize.height, h2 = second.intrinsicContentSize.height
+        #expect(h1 == 20 && h2 == 20)  // one 17-point line each
+        #expect(first.contentHuggingPriority(for: .vertical) == .defaultLow)
 
         // The cell is exactly as tall as its content: no problem.
         height.constant = 8 + h1 + 9 + h2 + 8
@@ -320,6 +321,8 @@ struct HuggingAndCompressionExamples {
         second.setContentHuggingPriority(LayoutPriority(249), for: .vertical)  // the earlier fix stays
         window.runUpdateCycle()
         let h1 = first.intrinsicContentSize.height, h2 = second.intrinsicContentSize.height
+        #expect(h1 == 20 && h2 == 20)  // one 17-point line each
+        #expect(first.contentCompressionResistancePriority(for: .vertical) == .defaultHigh)
 
         // 10 points shorter than the content: one label must be compressed, and both resist
         // equally (750).

@@ -250,8 +250,8 @@ struct MyViewAExamples {
     }
 
     // From "iOS custom views", section "Custom view in pure code" (step 3: layoutSubviews
-    // centers a 60×60 image 8 points from the top and puts a 17-point-high label 16 points
-    // below it, as wide as the view).
+    // centers a 60×60 image 8 points from the top and puts a 17-point-high label at
+    // y = 60 + 8 + 8 = 76, 8 points below it, as wide as the view).
     @Test("layoutSubviews centers the image and places the label below it, following the width")
     func layoutSubviewsPlacesImageAndLabel() {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))

@@ -41,13 +41,14 @@ private final class TouchRecordingView: View {
 @Suite("View Programming Guide: creating and filling a window")
 struct WindowExamples {
     // From the "View Programming Guide for iOS", section "Creating a window programmatically"
-    // (self.window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]]: a window
-    // always takes the screen's full bounds).
+    // (self.window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]]: you
+    // should always give a window the screen's full bounds).
     @Test("A window made with the main screen's bounds covers the whole screen")
     func windowCoversTheScreen() {
-        let window = Window(frame: Screen.main.bounds)
-        #expect(window.frame == Screen.main.bounds)
-        #expect(window.bounds == CGRect(origin: .zero, size: Screen.main.bounds.size))
+        let window = Window(frame: Screen.main.bounds, screen: .main)
+        #expect(Screen.main.bounds == CGRect(x: 0, y: 0, width: 390, height: 844))
+        #expect(window.hitTest(CGPoint(x: 389, y: 843), with: nil) === window)  // the far corner
+        #expect(window.hitTest(CGPoint(x: 390, y: 844), with: nil) == nil)  // past it
     }
 
     // From the "View Programming Guide for iOS", section "Changing the window level" (a new
@@ -100,7 +101,6 @@ struct WindowExamples {
         window.makeKeyAndVisible()
         window.runUpdateCycle()
 
-        #expect(window.rootViewController === viewController)
         #expect(viewController.viewDidLoadCalls == 1)
         #expect(viewController.view.superview === window)
         #expect(viewController.view.frame == window.bounds)
@@ -191,6 +191,7 @@ struct ViewHierarchyExamples {
         #expect(event.allTouches.first?.view === plain)
         try window.sendTouch(.ended, at: CGPoint(x: 50, y: 50), time: 0.1)
         #expect(application.log == ["controller.began", "application.began", "controller.ended", "application.ended"])
+        #expect(viewController.next === window && window.next === application)  // through the window
     }
 }
 

@@ -193,6 +193,11 @@ open class Button: Control {
         imageViewStorage?.frame = currentImageRect
     }
 
+    /// Whether `view` is one the button made for its content (``titleLabel``, ``imageView``).
+    func isContentSubview(_ view: View) -> Bool {
+        view === titleLabelStorage || view === imageViewStorage
+    }
+
     /// The title label's font was set: it is the button's title font.
     fileprivate func titleLabelFontDidChange(_ font: Font) {
         guard font != storedTitleFont else { return }

@@ -7,16 +7,22 @@ extension Scene {
     /// view makes for itself are left out (loading the stack makes them again).
     ///
     /// A view's class is recorded by its type's name; a scene with classes other than the
-    /// built-in ones loads with those names registered in ``SceneClasses``.
+    /// built-in ones loads with those names registered in ``SceneClasses``. The views a control
+    /// makes for its own content (a button's `titleLabel` and `imageView`) are left out, as
+    /// UIKit's archives leave them: the control makes them again.
     /// - Complexity: O(views + constraints); no recursion.
     public init(capturing window: Window) {
         scale = window.screen.scale
         layoutDirection = window.userInterfaceLayoutDirection
         var ids: [ObjectIdentifier: String] = [:]
         var tree: [View] = []
-        window.forEachInSubtree { view in
+        var pending: [View] = [window]
+        while let view = pending.popLast() {
             ids[ObjectIdentifier(view)] = view === window ? "window" : "v\(tree.count)"
             tree.append(view)
+            for subview in view.subviews.reversed() where !((view as? Button)?.isContentSubview(subview) ?? false) {
+                pending.append(subview)
+            }
         }
         var stackMade = Set<ObjectIdentifier>()
         for case let stack as StackView in tree {
