@@ -182,6 +182,7 @@ struct GestureRecognizerTests {
         pinch.scale = 1
         try window.send([TouchInput(finger: 2, phase: .moved, location: CGPoint(x: 350, y: 100))], at: 1)
         #expect(pinch.scale == 1.25)
+        #expect(isClose(pinch.velocity, 0.5))  // from 1 (as reset) to 1.25 in 0.5 s
         try window.send([TouchInput(finger: 2, phase: .ended, location: CGPoint(x: 350, y: 100))], at: 1.1)
         #expect(states == [.began, .changed, .ended])
     }

@@ -21,6 +21,8 @@ open class PinchGestureRecognizer: GestureRecognizer {
         set {
             guard let distance = currentDistance, newValue > 0 else { return }
             initialDistance = distance / newValue
+            // The velocity measures from the scale as it now reads, not as it read before.
+            if let last = lastSample { lastSample = (newValue, last.time) }
         }
     }
 
