@@ -30,7 +30,7 @@ struct LayoutCommand: ParsableCommand {
         let report = window.layoutReport
         let ids = loaded.ids()
         var lines: [String] = []
-        var origins = ContentOrigins()  // each view's place found once, however deep the tree
+        var origins = ContentOrigins()  // a bounded walk per view, however deep the tree
         for (view, record) in zip(loaded.instance.views, loaded.scene.views) {
             var line = "{\"id\": \(jsonString(record.id)), \"frame\": \(jsonRect(origins.layoutRect(of: view)))"
             if let solved = report.solvedRect(of: view) { line += ", \"solved\": \(jsonRect(solved))" }

@@ -78,9 +78,7 @@ open class Button: Control {
         label.button = self
         label.font = storedTitleFont
         titleLabelStorage = label
-        addSubview(label)
-        showContentInSubviews()
-        setNeedsLayout()
+        adoptContentSubview(label)
         return label
     }
 
@@ -90,9 +88,7 @@ open class Button: Control {
         if let imageViewStorage { return imageViewStorage }
         let imageView = ImageView(frame: .zero)
         imageViewStorage = imageView
-        addSubview(imageView)
-        showContentInSubviews()
-        setNeedsLayout()
+        adoptContentSubview(imageView)
         return imageView
     }
     /// Space between the bounds and the content; part of the intrinsic size.
@@ -129,7 +125,9 @@ open class Button: Control {
     /// The title color in `state`: its own, else the `.normal` one, else the button type's:
     /// white for a custom button, the system blue for the others (a fifth of it while
     /// highlighted, for a system button).
-    public func titleColor(for state: State) -> Color? {
+    public func titleColor(for state: State) -> Color? { shownTitleColor(for: state) }
+
+    private func shownTitleColor(for state: State) -> Color {
         if let color = titleColors[state] ?? titleColors[.normal] { return color }
         guard buttonType != .custom else { return .white }
         return buttonType == .system && state.contains(.highlighted) ? Color.systemBlue.withAlphaComponent(0.2) : .systemBlue
@@ -147,7 +145,7 @@ open class Button: Control {
     /// The title shown now.
     public var currentTitle: String? { title(for: state) }
     /// The title color now.
-    public var currentTitleColor: Color? { titleColor(for: state) }
+    public var currentTitleColor: Color { shownTitleColor(for: state) }
     /// The image shown now.
     public var currentImage: Image? { image(for: state) }
 
@@ -232,11 +230,18 @@ open class Button: Control {
         return CGRect(x: x.origin, y: y.origin, width: x.length, height: y.length)
     }
 
+    /// Adds a title label or image view just made, showing the current state's content.
+    private func adoptContentSubview(_ view: View) {
+        addSubview(view)
+        showContentInSubviews()
+        setNeedsLayout()
+    }
+
     /// Gives the title label and the image view (when made) the content of the current state.
     private func showContentInSubviews() {
         if let label = titleLabelStorage {
             label.text = currentTitle
-            label.textColor = currentTitleColor ?? .white
+            label.textColor = currentTitleColor
         }
         imageViewStorage?.image = currentImage
     }

@@ -5,6 +5,8 @@ import Foundation
 final class HitTestSession {
     let tree: FlattenedTree
     let event: Event?
+    /// How many hit tests this one is nested in, plus one (a view's override asking `super`).
+    let depth: Int
     var answer: View?
     /// The flagged row the core is asking about, and the point: when the view's
     /// ``View/hitTest(_:with:)`` reaches the default implementation with that very point, the
@@ -12,9 +14,10 @@ final class HitTestSession {
     var pendingRow: (row: Int32, point: CGPoint)?
     var handedBack = false
 
-    init(tree: FlattenedTree, event: Event?) {
+    init(tree: FlattenedTree, event: Event?, depth: Int) {
         self.tree = tree
         self.event = event
+        self.depth = depth
     }
 
     /// The view in `row`, unless the hierarchy changed under the running test (an override
@@ -67,17 +70,13 @@ extension FlattenedTree {
     /// A non-finite point hits nothing.
     func hitTest(_ point: CGPoint, from start: View, with event: Event?) -> View? {
         guard let startRow = index(of: start) else { return nil }
-        precondition(
-            hitTestNesting < Self.maximumHitTestNesting,
-            "Canopy: hit testing nested through \(Self.maximumHitTestNesting) views whose hitTest(_:with:) overrides change what super answers; the chain at \(start) is too deep to test without risking the call stack")
-        let context = HitTestSession(tree: self, event: event)
         let outer = hitTestSession
+        let context = HitTestSession(tree: self, event: event, depth: (outer?.depth ?? 0) + 1)
+        precondition(
+            context.depth <= Self.maximumHitTestNesting,
+            "Canopy: hit testing nested through \(Self.maximumHitTestNesting) views whose hitTest(_:with:) overrides change what super answers; the chain at \(start) is too deep to test without risking the call stack")
         hitTestSession = context
-        hitTestNesting += 1
-        defer {
-            hitTestSession = outer
-            hitTestNesting -= 1
-        }
+        defer { hitTestSession = outer }
         var delegate = cnp_hit_delegate(
             context: Unmanaged.passUnretained(context).toOpaque(),
             hit_test: { context, row, point in session(context).answer(row: row, point: CGPoint(point)) },

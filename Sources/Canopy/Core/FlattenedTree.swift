@@ -39,10 +39,9 @@ public final class FlattenedTree {
     private var movedRows: [Int32]? = nil
     /// Core calls under way on this tree; while any is, refreshing waits.
     var activeCalls = 0
-    /// The innermost hit test under way on this tree, and how many are nested (a view's
-    /// override asking `super`, which walks the view's subtree in a call of its own).
+    /// The innermost hit test under way on this tree (a view's override asking `super` walks
+    /// the view's subtree in a call of its own, nested in the one that asked the view).
     var hitTestSession: HitTestSession?
-    var hitTestNesting = 0
     private var spareWorkspaces: [Workspace] = []
 
     init(retainsViews: Bool) {

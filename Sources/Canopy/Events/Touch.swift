@@ -39,13 +39,10 @@ public final class Touch: Hashable {
     /// The window the touch happened in.
     public private(set) weak var window: Window?
 
-    /// The recognizers the touch was offered to at touch-down, deepest view first.
-    var gestureRecognizerList: [GestureRecognizer] = []
-
-    /// The gesture recognizers receiving this touch: those it was offered to that still
-    /// watch it, or `nil` when none do.
+    /// The gesture recognizers receiving this touch: those it was offered to at touch-down
+    /// (deepest view first) that still watch it, or `nil` when none do.
     public var gestureRecognizers: [GestureRecognizer]? {
-        let watching = gestureRecognizerList.filter { $0.isWatching(self) }
+        let watching = window?.recognizers(receiving: self) ?? []
         return watching.isEmpty ? nil : watching
     }
 

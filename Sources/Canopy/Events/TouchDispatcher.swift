@@ -143,7 +143,6 @@ final class TouchDispatcher {
             recognizer.watch(touch)
             if !engaged.contains(where: { $0 === recognizer }) { engaged.append(recognizer) }
         }
-        touch.gestureRecognizerList = recognizers
         routes.append(Route(touch: touch, recognizers: recognizers, deliversToView: admission == .admitted))
         return touch
     }
@@ -253,6 +252,11 @@ final class TouchDispatcher {
     /// The other engaged recognizers that watch a touch `recognizer` watches.
     func recognizers(sharingTouchesWith recognizer: GestureRecognizer) -> [GestureRecognizer] {
         engaged.filter { $0 !== recognizer && shareTouches($0, recognizer) }
+    }
+
+    /// The recognizers `touch` was offered to that still watch it.
+    func recognizers(receiving touch: Touch) -> [GestureRecognizer] {
+        route(of: touch)?.recognizers.filter { $0.isWatching(touch) } ?? []
     }
 
     /// Whether `touch`'s view has seen it begin and still has it.

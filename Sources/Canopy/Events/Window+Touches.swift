@@ -98,6 +98,9 @@ extension Window {
     func recognizers(sharingTouchesWith recognizer: GestureRecognizer) -> [GestureRecognizer] {
         dispatcherStorage == nil ? [] : dispatcher.recognizers(sharingTouchesWith: recognizer)
     }
+    func recognizers(receiving touch: Touch) -> [GestureRecognizer] {
+        dispatcherStorage?.recognizers(receiving: touch) ?? []
+    }
     func viewHasTouch(_ touch: Touch) -> Bool { dispatcher.viewHasTouch(touch) }
     func recognizerMayStart(_ recognizer: GestureRecognizer) -> Bool { dispatcher.recognizerMayStart(recognizer) }
     func recognizerDidStart(_ recognizer: GestureRecognizer) { dispatcher.recognizerDidStart(recognizer) }

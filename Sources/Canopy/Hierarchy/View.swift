@@ -199,7 +199,7 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
         }
     }
     /// The scale set on this view, or 0 to follow the screen.
-    var contentScaleFactorOverride: CGFloat = 0
+    private var contentScaleFactorOverride: CGFloat = 0
 
     /// How drawn content adapts to a change of bounds; `.redraw` redraws on every size change.
     public var contentMode = ContentMode.scaleToFill
@@ -284,6 +284,11 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
 
     /// The value of an ``intrinsicContentSize`` dimension the view has no natural size for.
     public static let noIntrinsicMetric: CGFloat = -1
+
+    /// Whether `value` is an intrinsic dimension: finite and at least 0, or ``noIntrinsicMetric``.
+    static func isIntrinsicDimension(_ value: CGFloat) -> Bool {
+        value == noIntrinsicMetric || (value.isFinite && value >= 0)
+    }
 
     /// The natural size of the view's content (a button's title and image), per dimension, or
     /// ``noIntrinsicMetric`` for a dimension without one; the default has neither.

@@ -388,9 +388,9 @@ final class LayoutEngine {
         var toPlace = moved
         let root = self.root  // once: every read of an unowned reference checks the object
         let windowScale = root.window?.screen.scale ?? 1
-        // A superview's content origin is found once (every ancestor is placed before it is
-        // asked for, so it cannot move meanwhile); siblings mostly come one after another, so
-        // the last one found is kept at hand.
+        // Content origins are asked for only once every ancestor is placed, so they cannot
+        // move meanwhile, and one memo serves the pass (keeping deep trees linear); siblings
+        // mostly come one after another, so the last one found is kept at hand.
         var origins = ContentOrigins()
         var lastSuperview: View?
         var lastOrigin = CGPoint.zero
@@ -406,7 +406,7 @@ final class LayoutEngine {
             let item = system.item(index)
             let view = item as? View
             // Each view's edges land on its own pixel grid; a guide's on its window's.
-            let scale = view.map { $0.contentScaleFactorOverride > 0 ? $0.contentScaleFactorOverride : windowScale } ?? windowScale
+            let scale = view?.contentScaleFactor ?? windowScale
             func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
             let first = system.variable(index, 0)
             let minX = rounded(values[first]), maxX = rounded(values[first] + values[first + 1])

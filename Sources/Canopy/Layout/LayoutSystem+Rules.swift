@@ -47,7 +47,7 @@ extension LayoutSystem {
 
     /// The root (item 0) stays where it is; its size is kept, or pulled toward the fitting size.
     private mutating func addRootRows(_ root: View) {
-        let rect = Self.layoutRect(of: root)
+        let rect = windowOrigins.layoutRect(of: root)
         append(variable(0, 0), .equal, rect.minX, .required, .rule(.rootLeft, item: 0))
         append(variable(0, 2), .equal, rect.minY, .required, .rule(.rootTop, item: 0))
         let width = fitting.map { ($0.size.width, $0.horizontal) } ?? (rect.width, .required)
@@ -98,8 +98,7 @@ extension LayoutSystem {
     /// intrinsic at the compression-resistance priority.
     private mutating func addIntrinsicSizeRows(_ index: Int, _ view: View) {
         let intrinsic = view.layoutIntrinsicSize
-        let valid = { (value: CGFloat) in value == View.noIntrinsicMetric || (value.isFinite && value >= 0) }
-        if !valid(intrinsic.width) || !valid(intrinsic.height) {
+        if !View.isIntrinsicDimension(intrinsic.width) || !View.isIntrinsicDimension(intrinsic.height) {
             invalidIntrinsicSizes.append(
                 .invalidIntrinsicContentSize(view: LayoutConstraint.name(of: view), size: "\(intrinsic)"))
         }

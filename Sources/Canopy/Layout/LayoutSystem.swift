@@ -242,18 +242,6 @@ struct LayoutSystem {
         for variable in variables(ofItem: index) { reference[variable] = values[variable] }
     }
 
-    /// Where `item` is laid out in window space (see ``ContentOrigins``).
-    static func layoutRect(of item: LayoutItem) -> CGRect {
-        var origins = ContentOrigins()
-        return origins.layoutRect(of: item)
-    }
-
-    /// Where `view`'s bounds coordinate (0, 0) lies in window space, transforms ignored.
-    static func contentOrigin(of view: View) -> CGPoint {
-        var origins = ContentOrigins()
-        return origins.of(view)
-    }
-
     // MARK: Rows
 
     mutating func append(

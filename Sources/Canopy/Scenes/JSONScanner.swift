@@ -9,7 +9,9 @@ struct JSONWords: Sendable {
     let words: [String]
     private let bytes: [[UInt8]]
 
+    /// - Precondition: at most 64 words (an object's keys seen are kept in 64 bits).
     init(_ words: [String]) {
+        precondition(words.count <= 64, "Canopy: a JSON word list holds at most 64 words")
         self.words = words
         bytes = words.map { Array($0.utf8) }
     }

@@ -250,13 +250,22 @@ struct SceneReader {
 
     /// Exactly `count` numbers; the one past them fails where it starts.
     private mutating func numbers(_ count: Int) throws(SceneError) -> [CGFloat] {
-        var values: [CGFloat] = []
+        try numbers(count) { value, _ throws(SceneError) in CGFloat(value) }
+    }
+
+    /// Exactly `count` numbers, each made a value by `convert` (given the scanner, at the
+    /// number, for its errors); the one past them fails where it starts.
+    private mutating func numbers<Value>(
+        _ count: Int, _ convert: (Double, JSONScanner) throws(SceneError) -> Value
+    ) throws(SceneError) -> [Value] {
+        var values: [Value] = []
         values.reserveCapacity(count)
         let start = try scanner.nextValueStart()
         var array = try scanner.beginArray()
         while try scanner.nextElement(&array) {
             guard values.count < count else { throw scanner.error("expected \(count) numbers, found more") }
-            values.append(CGFloat(try scanner.readNumber()))
+            let number = try scanner.readNumber()
+            values.append(try convert(number, scanner))
         }
         guard values.count == count else {
             throw SceneError(
@@ -272,25 +281,18 @@ struct SceneReader {
     }
 
     private mutating func priorities() throws(SceneError) -> Scene.AxisPriorities {
-        let start = try scanner.nextValueStart()
-        var values: [LayoutPriority] = []
-        var array = try scanner.beginArray()
-        while try scanner.nextElement(&array) {
-            guard values.count < 2 else { throw scanner.error("expected 2 numbers, found more") }
-            values.append(try priority())
-        }
-        guard values.count == 2 else {
-            throw SceneError(
-                line: start.line, column: start.column, location: JSONScanner.text(of: scanner.path),
-                message: "expected 2 numbers, found \(values.count)")
-        }
+        let values = try numbers(2, Self.priority)
         return Scene.AxisPriorities(horizontal: values[0], vertical: values[1])
+    }
+
+    private mutating func priority() throws(SceneError) -> LayoutPriority {
+        let number = try scanner.readNumber()
+        return try Self.priority(number, scanner)
     }
 
     /// A priority, refused when it would silently become another as a `Float` (999.99999999
     /// rounds to 1000, required).
-    private mutating func priority() throws(SceneError) -> LayoutPriority {
-        let value = try scanner.readNumber()
+    private static func priority(_ value: Double, _ scanner: JSONScanner) throws(SceneError) -> LayoutPriority {
         guard !(value < 1000 && Float(value) >= 1000) else {
             throw scanner.error("\(value) would round to 1000 (required); write 1000, or a priority below 999.99997")
         }
@@ -301,7 +303,7 @@ struct SceneReader {
         var mask: AutoresizingMask = []
         var array = try scanner.beginArray()
         while try scanner.nextElement(&array) {
-            mask.insert(SceneVocabulary.autoresizing.pairs[try scanner.readWord(in: SceneVocabulary.autoresizing.words)].value)
+            mask.insert(try name(SceneVocabulary.autoresizing))
         }
         return mask
     }

@@ -56,9 +56,7 @@ struct SceneIndex {
         try finite([view.alpha], location() + ".alpha", within: 0...1)
         if let size = view.intrinsicContentSize {
             try finite([size.width, size.height], location() + ".intrinsicContentSize")
-            guard size.width >= 0 || size.width == View.noIntrinsicMetric,
-                size.height >= 0 || size.height == View.noIntrinsicMetric
-            else {
+            guard View.isIntrinsicDimension(size.width), View.isIntrinsicDimension(size.height) else {
                 throw SceneError(location: location() + ".intrinsicContentSize", message: "each dimension is at least 0, or -1 for none")
             }
         }

@@ -67,9 +67,10 @@ extension ScrollView {
             x: scrollsHorizontally && lockedAxis != .vertical ? -fingerVelocity.x : 0,
             y: scrollsVertically && lockedAxis != .horizontal ? -fingerVelocity.y : 0)
         let start = contentOffset
-        var target = CGPoint(
-            x: ScrollAxisMotion.restingPosition(from: start.x, velocity: velocity.x, rate: rate).clamped(to: range.x),
-            y: ScrollAxisMotion.restingPosition(from: start.y, velocity: velocity.y, rate: rate).clamped(to: range.y))
+        var target = clampedToScrollableRange(
+            CGPoint(
+                x: ScrollAxisMotion.restingPosition(from: start.x, velocity: velocity.x, rate: rate),
+                y: ScrollAxisMotion.restingPosition(from: start.y, velocity: velocity.y, rate: rate)))
         if isPagingEnabled { target = pageTarget(from: start, velocity: velocity, within: range) }
         let proposed = target
         delegate?.scrollViewWillEndDragging(

@@ -86,8 +86,7 @@ extension ScrollView {
         case .ended, .cancelled:
             guard pinchZoomStart != nil else { return }
             pinchZoomStart = nil
-            let range = scrollableRange
-            applyOffset(CGPoint(x: contentOffset.x.clamped(to: range.x), y: contentOffset.y.clamped(to: range.y)))
+            applyOffset(clampedToScrollableRange(contentOffset))
             delegate?.scrollViewDidEndZooming(self, with: zoomed, atScale: currentZoomScale)
         default:
             break

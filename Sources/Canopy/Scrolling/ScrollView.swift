@@ -158,17 +158,24 @@ open class ScrollView: View {
     /// - Precondition: `rect` is finite.
     public func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
         precondition(rect.isFinite, "Canopy: \(self) cannot scroll to the non-finite rect \(rect)")
-        let range = scrollableRange, visible = bounds
+        let visible = bounds
         func axis(_ minimum: CGFloat, _ maximum: CGFloat, shown: CGFloat, length: CGFloat) -> CGFloat {
             if maximum - minimum > length || minimum < shown { return minimum }
             if maximum > shown + length { return maximum - length }
             return shown
         }
-        let offset = CGPoint(
-            x: axis(rect.minX, rect.maxX, shown: visible.minX, length: visible.width).clamped(to: range.x),
-            y: axis(rect.minY, rect.maxY, shown: visible.minY, length: visible.height).clamped(to: range.y))
+        let offset = clampedToScrollableRange(
+            CGPoint(
+                x: axis(rect.minX, rect.maxX, shown: visible.minX, length: visible.width),
+                y: axis(rect.minY, rect.maxY, shown: visible.minY, length: visible.height)))
         guard offset != contentOffset else { return }
         setContentOffset(offset, animated: animated)
+    }
+
+    /// `offset` brought within ``scrollableRange`` on each axis.
+    func clampedToScrollableRange(_ offset: CGPoint) -> CGPoint {
+        let range = scrollableRange
+        return CGPoint(x: offset.x.clamped(to: range.x), y: offset.y.clamped(to: range.y))
     }
 
     /// The offsets the content rests within, per axis: from `-inset` to the far end of the

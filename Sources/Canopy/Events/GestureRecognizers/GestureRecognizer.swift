@@ -69,11 +69,10 @@ open class GestureRecognizer: PropertyObservable {
 
     private var actions: [(GestureRecognizer) -> Void] = []
     private var failureRequirements: [GestureRecognizer] = []
-    /// A state this recognizer asked for while a recognizer it requires to fail was undecided.
-    private var deferredState: State?
-    /// The recognizers it waits for meanwhile. Kept, because those named by delegates are
-    /// found through shared touches, which have lifted by the time they decide.
-    private var awaitedRequirements: [GestureRecognizer] = []
+    /// A state this recognizer asked for while recognizers it requires to fail were undecided,
+    /// and those recognizers. They are kept, because those named by delegates are found
+    /// through shared touches, which have lifted by the time they decide.
+    private var deferral: (state: State, requirements: [GestureRecognizer])?
     /// The touches this recognizer is watching, in the order they arrived.
     public private(set) var touches: [Touch] = []
     var owningWindow: Window? { view?.window }
@@ -126,6 +125,14 @@ open class GestureRecognizer: PropertyObservable {
 
     /// The number of touches being watched.
     public var numberOfTouches: Int { touches.count }
+
+    /// The vector from the first finger to the second, in window space, while exactly two are
+    /// watched: what two-finger gestures (pinch, rotation) measure.
+    var twoFingerSpan: CGPoint? {
+        guard touches.count == 2 else { return nil }
+        let a = touches[0].location(in: nil), b = touches[1].location(in: nil)
+        return CGPoint(x: b.x - a.x, y: b.y - a.y)
+    }
 
     /// Where the touch at `index` (in the order the touches arrived) is, in the space of `view`
     /// (`nil`: the window).
@@ -184,12 +191,11 @@ open class GestureRecognizer: PropertyObservable {
         let leavesPossible = storedState == .possible && newState != .possible && newState != .failed
         if leavesPossible {
             let requirements = awaited ?? currentFailureRequirements
-            if requirements.contains(where: { !$0.state.isFinished || $0.deferredState != nil }) {
+            if requirements.contains(where: { !$0.state.isFinished || $0.deferral != nil }) {
                 if requirements.contains(where: { $0.state == .began || $0.state == .changed || $0.state == .ended }) {
                     return fail()
                 }
-                deferredState = newState  // wait for them to fail
-                awaitedRequirements = requirements
+                deferral = (newState, requirements)  // wait for them to fail
                 return
             }
             if requirements.contains(where: { $0.state != .failed }) { return fail() }
@@ -200,8 +206,7 @@ open class GestureRecognizer: PropertyObservable {
     }
 
     private func fail() {
-        deferredState = nil
-        awaitedRequirements = []
+        deferral = nil
         apply(.failed)
     }
 
@@ -245,18 +250,15 @@ open class GestureRecognizer: PropertyObservable {
 
     /// A recognizer this one required to fail has finished: take up a deferred state, or fail.
     func requirementDidFinish() {
-        guard let wanted = deferredState else { return }
-        if awaitedRequirements.contains(where: { !$0.state.isFinished }) { return }
-        let awaited = awaitedRequirements
-        deferredState = nil
-        awaitedRequirements = []
-        requestTransition(to: wanted, awaiting: awaited)
+        guard let waiting = deferral, !waiting.requirements.contains(where: { !$0.state.isFinished }) else { return }
+        deferral = nil
+        requestTransition(to: waiting.state, awaiting: waiting.requirements)
     }
 
     /// Whether this recognizer depends on `other` failing: by ``require(toFail:)``, or, for a
     /// recognizer of the same touches, by either one's overrides or delegate.
     func requiresFailure(of other: GestureRecognizer) -> Bool {
-        failureRequirements.contains { $0 === other } || awaitedRequirements.contains { $0 === other }
+        failureRequirements.contains { $0 === other } || deferral?.requirements.contains { $0 === other } == true
             || requiresFailureDynamically(of: other)
     }
 
@@ -304,8 +306,7 @@ open class GestureRecognizer: PropertyObservable {
     func abandonTouches() {
         touches.removeAll()
         storedState = .possible
-        deferredState = nil
-        awaitedRequirements = []
+        deferral = nil
         generation += 1
         reset()
     }
@@ -314,11 +315,11 @@ open class GestureRecognizer: PropertyObservable {
 
     /// Whether the recognizer has recognized and waits for a requirement to fail; it takes no
     /// new touches meanwhile.
-    var hasDeferredState: Bool { deferredState != nil }
+    var hasDeferredState: Bool { deferral != nil }
 
     /// Whether the recognizer waits for something without touches: a requirement to fail, or
     /// (``expectsMoreTouches``) a next tap.
-    var isWaiting: Bool { deferredState != nil || expectsMoreTouches }
+    var isWaiting: Bool { deferral != nil || expectsMoreTouches }
 
     /// Whether a recognizer with no touches left is still undecided on purpose (a multi-tap
     /// recognizer between taps). Subclasses that wait say so.
@@ -328,8 +329,7 @@ open class GestureRecognizer: PropertyObservable {
     func resetIfFinished() {
         guard storedState.isFinished, touches.isEmpty else { return }
         storedState = .possible
-        deferredState = nil
-        awaitedRequirements = []
+        deferral = nil
         generation += 1
         reset()
     }

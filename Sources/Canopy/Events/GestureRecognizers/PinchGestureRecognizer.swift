@@ -29,11 +29,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// The scale's rate of change over the latest movement, per second.
     public var velocity: CGFloat { latestVelocity }
 
-    private var currentDistance: CGFloat? {
-        guard touches.count == 2 else { return nil }
-        let a = touches[0].location(in: nil), b = touches[1].location(in: nil)
-        return hypot(a.x - b.x, a.y - b.y)
-    }
+    private var currentDistance: CGFloat? { twoFingerSpan.map { hypot($0.x, $0.y) } }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }

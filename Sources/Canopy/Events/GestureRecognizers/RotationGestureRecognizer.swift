@@ -25,11 +25,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     public var velocity: CGFloat { latestVelocity }
 
     /// The angle of the line from the first finger to the second, in window space.
-    private var currentAngle: CGFloat? {
-        guard touches.count == 2 else { return nil }
-        let a = touches[0].location(in: nil), b = touches[1].location(in: nil)
-        return atan2(b.y - a.y, b.x - a.x)
-    }
+    private var currentAngle: CGFloat? { twoFingerSpan.map { atan2($0.y, $0.x) } }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
