@@ -16,7 +16,7 @@ let package = Package(
 
         .target(
             name: "Canopy",
-            dependencies: ["CCanopy"],
+            dependencies: ["CCanopy", "CCairo"],
             path: "Sources/Canopy"
         ),
         .target(
@@ -45,6 +45,13 @@ let package = Package(
                 .linkedLibrary("blas"),
                 .linkedLibrary("m"),
             ]
+        ),
+
+        .systemLibrary(
+            name: "CCairo",
+            path: "CSources/CCairo",
+            pkgConfig: "cairo-ft",
+            providers: [.apt(["libcairo2-dev"])]
         ),
 
         // MARK: - Tests

@@ -2,32 +2,58 @@ import ArgumentParser
 import Canopy
 import Foundation
 
-/// `canopy render`: a picture of a laid-out scene, as SVG.
+/// `canopy render`: a picture of a laid-out scene, as PNG pixels or an SVG wire frame.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Lay out a scene and draw it as SVG: boxes, ids, and constraints on request.",
+        abstract: "Lay out a scene and draw it: real pixels as PNG, or an SVG wire frame.",
         discussion: """
-            Each view is drawn as its bounds in window space (transforms applied), darker the \
-            deeper it is, with its id when the box is large enough. With --constraints, each \
-            constraint between two items is a line between their centers: solid when required, \
-            dashed when optional. When the layout fails nothing is written, and the command \
-            exits 1 with the reason.
+            An output ending in .png gets the window as the views draw it (background colours, \
+            corner radii, borders, opacity, clipping, transforms) at --scale pixels per point. \
+            Any other output gets SVG: each view's bounds in window space (transforms applied), \
+            darker the deeper it is, with its id when the box is large enough; with \
+            --constraints, each constraint between two items is a line between their centers, \
+            solid when required and dashed when optional. When the layout fails nothing is \
+            written, and the command exits 1 with the reason.
             """)
 
     @Argument(help: "A scene file (see docs/scene-format.md).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "The SVG file to write.")
+    @Option(name: .shortAndLong, help: "The file to write: PNG when its name ends in .png, else SVG.")
     var output: String
 
-    @Flag(help: "Draw the constraints as lines between the items they relate.")
+    @Option(help: "Pixels per point of a PNG.")
+    var scale: Double = 1
+
+    @Flag(help: "Draw the constraints as lines between the items they relate (SVG).")
     var constraints = false
+
+    func validate() throws {
+        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a positive number, got \(scale)") }
+    }
 
     func run() throws {
         let loaded = try LoadedScene(path: scene)
         let window = loaded.window
         if let failure = LayoutFailure(window.runUpdateCycle()) { throw failure }
+        let data: Data
+        if output.lowercased().hasSuffix(".png") {
+            let image: Image
+            do { image = try window.render(scale: CGFloat(scale)) } catch { throw HarnessError("cannot render: \(error)") }
+            guard let png = image.pngData() else { throw HarnessError("cannot encode the PNG file") }
+            data = png
+        } else {
+            data = Data(svg(of: loaded).utf8)
+        }
+        do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
+            throw HarnessError("cannot write \(output): \(error.localizedDescription)")
+        }
+    }
+
+    /// The wire frame: boxes, ids, and constraints when asked.
+    private func svg(of loaded: LoadedScene) -> String {
+        let window = loaded.window
         let tree = window.flattenedTree
         let size = window.bounds.size
         var svg = """
@@ -49,9 +75,7 @@ struct RenderCommand: ParsableCommand {
             }
         }
         svg += "</svg>\n"
-        do { try Data(svg.utf8).write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
-            throw HarnessError("cannot write \(output): \(error.localizedDescription)")
-        }
+        return svg
     }
 
     /// The map from `view`'s space into window space, read from the flattened tree's world

@@ -189,6 +189,21 @@ open class Button: Control {
         super.layoutSubviews()
         titleLabelStorage?.frame = currentTitleRect
         imageViewStorage?.frame = currentImageRect
+        // Content drawn by the button itself moves with the layout, not stretched with the bounds.
+        if (titleLabelStorage == nil && currentTitle != nil) || (imageViewStorage == nil && currentImage != nil) {
+            setNeedsDisplay()
+        }
+    }
+
+    /// Draws the current image and title at their places, each unless its subview
+    /// (``imageView``, ``titleLabel``) was made and shows it instead.
+    open override func draw(_ rect: CGRect) {
+        guard let context = GraphicsGetCurrentContext() else { return }
+        if imageViewStorage == nil, let image = currentImage { context.draw(image, in: currentImageRect) }
+        if titleLabelStorage == nil, let title = currentTitle, !title.isEmpty {
+            TextSetting(font: titleFont, lineBreakMode: .byTruncatingMiddle).draw(
+                title, in: currentTitleRect, limitedTo: 1, alignment: .left, color: currentTitleColor, context: context)
+        }
     }
 
     /// Whether `view` is one the button made for its content (``titleLabel``, ``imageView``).

@@ -76,6 +76,8 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
     private var observationRegistryStorage: ObservationRegistry?
     /// Constraints, guides, margins and priorities; created by the first Auto Layout use.
     var layoutStateStorage: ViewLayoutState?
+    /// The layer; created by the first use of ``layer`` or the first drawing that keeps pixels.
+    var layerStorage: Layer?
 
     // MARK: Creating views
 
@@ -101,6 +103,7 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
 
     deinit {
         layoutStateStorage?.viewWillDie(self)
+        layerStorage?.view = nil
         // Subviews that outlive this view lose their superview. Releasing a deep chain
         // recursively would overflow the stack, so the subtrees that die with this view are
         // taken apart one level at a time.
@@ -182,6 +185,46 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
 
     /// Whether the view promises to fill its bounds with opaque content.
     public var isOpaque = true
+
+    /// Whether a partial redraw first clears the rect it redraws; true by default.
+    public var clearsContextBeforeDrawing = true
+
+    /// The colour controls and drawing tint with: the nearest one set on this view or an
+    /// ancestor, else the system blue. Setting `nil` follows the superview again.
+    public var tintColor: Color! {
+        get {
+            var view: View? = self
+            while let current = view {
+                if let color = current.ownTintColor { return color }
+                view = current.superview
+            }
+            return .systemBlue
+        }
+        set {
+            guard newValue != ownTintColor else { return }
+            ownTintColor = newValue
+            setNeedsDisplay()
+            tintColorDidChange()
+        }
+    }
+    private var ownTintColor: Color?
+
+    /// Called when ``tintColor`` is set on this view; the default does nothing.
+    open func tintColorDidChange() {}
+
+    /// The layer that draws the view, of the class ``layerClass`` (made at first use). Its
+    /// geometry, background colour, opacity, hidden flag and clipping are the view's own.
+    public var layer: Layer {
+        if let layerStorage { return layerStorage }
+        let made = Self.layerClass.init()
+        made.view = self
+        layerStorage = made
+        return made
+    }
+
+    /// The class of the layer each view of this class gets; ``Layer`` by default. Override to
+    /// back a view with a ``ShapeLayer`` or a ``GradientLayer``, as with UIKit's `layerClass`.
+    open class var layerClass: Layer.Type { Layer.self }
 
     /// Pixels per point of the view's content: its window's screen scale (1 outside a
     /// window) unless set. Auto Layout rounds the view's edges to this pixel grid, in window

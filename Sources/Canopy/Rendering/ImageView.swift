@@ -32,6 +32,7 @@ open class ImageView: View {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
         self.image = image
         self.highlightedImage = highlightedImage
+        layer.contents = currentImage  // an initializer's own assignments run no observers
     }
 
     /// The image shown now.
@@ -45,7 +46,9 @@ open class ImageView: View {
     /// The image's size, or the current size without an image.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { currentImage?.size ?? bounds.size }
 
+    /// The image becomes the layer's contents, placed by the content mode, as in UIKit.
     private func contentDidChange() {
+        layer.contents = currentImage
         invalidateIntrinsicContentSize()
         setNeedsDisplay()
     }

@@ -60,6 +60,12 @@ extension Scene {
         record.clipsToBounds = view.clipsToBounds
         record.isUserInteractionEnabled = view.isUserInteractionEnabled
         record.alpha = view.alpha
+        record.backgroundColor = view.backgroundColor
+        if let layer = view.layerStorage {
+            record.cornerRadius = layer.cornerRadius
+            record.borderWidth = layer.borderWidth
+            record.borderColor = layer.borderColor ?? .clear
+        }
         record.tag = view.tag
         record.accessibilityIdentifier = view.accessibilityIdentifier
         record.translatesAutoresizingMaskIntoConstraints = view.translatesAutoresizingMaskIntoConstraints

@@ -65,6 +65,12 @@ extension Scene {
         view.clipsToBounds = record.clipsToBounds
         view.isUserInteractionEnabled = record.isUserInteractionEnabled
         view.alpha = record.alpha
+        view.backgroundColor = record.backgroundColor
+        if record.cornerRadius != 0 || record.borderWidth != 0 || record.borderColor != .black {
+            view.layer.cornerRadius = record.cornerRadius
+            view.layer.borderWidth = record.borderWidth
+            view.layer.borderColor = record.borderColor
+        }
         view.tag = record.tag
         view.accessibilityIdentifier = record.accessibilityIdentifier
         view.translatesAutoresizingMaskIntoConstraints = record.translatesAutoresizingMaskIntoConstraints

@@ -90,6 +90,14 @@ extension Scene {
         public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         /// A stack view's arrangement; `nil` for other classes.
         public var stack: StackRecord?
+        /// The background colour, or `nil` for none.
+        public var backgroundColor: Color?
+        /// The layer's corner radius.
+        public var cornerRadius: CGFloat = 0
+        /// The layer's border width.
+        public var borderWidth: CGFloat = 0
+        /// The layer's border colour.
+        public var borderColor = Color.black
 
         /// Creates a record with UIKit's defaults.
         public init(id: String, className: String = "View", parent: String? = nil, frame: CGRect = .zero) {

@@ -20,7 +20,8 @@ struct SceneReader {
         "id", "class", "parent", "frame", "center", "boundsOrigin", "transform", "anchorPoint", "hidden",
         "clipsToBounds", "userInteractionEnabled", "alpha", "tag", "accessibilityIdentifier",
         "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "semanticContentAttribute",
-        "intrinsicContentSize", "hugging", "compressionResistance", "layoutMargins", "stack",
+        "intrinsicContentSize", "hugging", "compressionResistance", "layoutMargins", "stack", "backgroundColor",
+        "cornerRadius", "borderWidth", "borderColor",
     ])
     private static let stackKeys = JSONWords(["axis", "distribution", "alignment", "spacing", "marginsRelative", "arranged"])
     private static let guideKeys = JSONWords(["id", "owner", "margins"])
@@ -143,7 +144,11 @@ struct SceneReader {
             case 20:
                 let m = try numbers(4)
                 view.layoutMargins = EdgeInsets(top: m[0], left: m[1], bottom: m[2], right: m[3])
-            default: view.stack = try readStack()
+            case 21: view.stack = try readStack()
+            case 22: view.backgroundColor = try color()
+            case 23: view.cornerRadius = CGFloat(try scanner.readNumber())
+            case 24: view.borderWidth = CGFloat(try scanner.readNumber())
+            default: view.borderColor = try color()
             }
         }
         guard hasID else { throw missing("id", "every view needs an id") }
@@ -246,6 +251,15 @@ struct SceneReader {
 
     private mutating func name<Value>(_ names: SceneNames<Value>) throws(SceneError) -> Value {
         names.pairs[try scanner.readWord(in: names.words)].value
+    }
+
+    /// A colour as `[red, green, blue, alpha]`, each 0…1 (checked by validation).
+    private mutating func color() throws(SceneError) -> Color {
+        let c = try numbers(4) { value, scanner throws(SceneError) in
+            guard (0...1).contains(value) else { throw scanner.error("a colour component is 0 to 1, found \(value)") }
+            return value
+        }
+        return Color(red: c[0], green: c[1], blue: c[2], alpha: c[3])
     }
 
     /// Exactly `count` numbers; the one past them fails where it starts.

@@ -66,6 +66,8 @@ struct SceneIndex {
             [CGFloat(resistance.horizontal.rawValue), CGFloat(resistance.vertical.rawValue)], location() + ".compressionResistance",
             within: 1...1000)
         if let stack = view.stack { try finite([stack.spacing], location() + ".stack.spacing") }
+        try finite([view.cornerRadius], location() + ".cornerRadius", within: 0...CGFloat.greatestFiniteMagnitude)
+        try finite([view.borderWidth], location() + ".borderWidth", within: 0...CGFloat.greatestFiniteMagnitude)
     }
 
     private static func checkValues(of constraint: Scene.ConstraintRecord, at location: @autoclosure () -> String) throws(SceneError) {

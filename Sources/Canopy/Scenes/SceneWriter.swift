@@ -59,6 +59,10 @@ struct SceneWriter {
         let m = view.layoutMargins
         f.numbers("layoutMargins", [m.top, m.left, m.bottom, m.right], unless: [8, 8, 8, 8])
         if let stack = view.stack { f.raw("stack", fields(stack).object) }
+        if let color = view.backgroundColor { f.numbers("backgroundColor", color.components) }
+        f.number("cornerRadius", view.cornerRadius, unless: 0)
+        f.number("borderWidth", view.borderWidth, unless: 0)
+        f.numbers("borderColor", view.borderColor.components, unless: Color.black.components)
         return f
     }
 

@@ -26,6 +26,9 @@ public final class FontFace: Sendable {
     public let descender: Int
     /// Extra space between lines, in design units.
     public let lineGap: Int
+    /// The file the face was read from, or `nil` for one read from bytes (which measures but
+    /// does not draw: the rasteriser reads faces from files).
+    public let path: String?
     private let advances: [UInt16]
     private let glyphs: CharacterMap
 
@@ -35,12 +38,17 @@ public final class FontFace: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw FontFileError(path: path, reason: "cannot be read")
         }
-        try self.init(data: data, path: path)
+        try self.init(data: data, name: path, file: path)
     }
 
     /// Reads a face from the bytes of a font file; `path` names it in errors.
     /// - Throws: ``FontFileError`` when the bytes are not a font Canopy can read.
-    public init(data: Data, path: String = "<data>") throws(FontFileError) {
+    public convenience init(data: Data, path: String = "<data>") throws(FontFileError) {
+        try self.init(data: data, name: path, file: nil)
+    }
+
+    private init(data: Data, name path: String, file: String?) throws(FontFileError) {
+        self.path = file
         do {
             let file = try FontTables(bytes: [UInt8](data))
             let head = try file.table("head"), hhea = try file.table("hhea")
@@ -60,9 +68,16 @@ public final class FontFace: Sendable {
 
     /// The advance width of `scalar`, in design units.
     public func advance(of scalar: Unicode.Scalar) -> Int {
-        let glyph = glyphs.glyph(for: scalar.value)
+        advance(ofGlyph: glyph(for: scalar))
+    }
+
+    /// The glyph that draws `scalar` (0, the missing-glyph box, when the face lacks it).
+    func glyph(for scalar: Unicode.Scalar) -> Int { glyphs.glyph(for: scalar.value) }
+
+    /// The advance width of `glyph`, in design units.
+    func advance(ofGlyph glyph: Int) -> Int {
         // Glyphs past the last metric share its advance (monospaced tails).
-        return Int(advances[min(glyph, advances.count - 1)])
+        Int(advances[min(glyph, advances.count - 1)])
     }
 
     /// The advance width of `text`, in design units.

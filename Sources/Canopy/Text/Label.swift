@@ -49,10 +49,12 @@ open class Label: View {
         didSet { contentDidChange() }
     }
     /// Creates a label with no text. A label takes no touches
-    /// (``View/isUserInteractionEnabled`` is false), as in UIKit: touches go to what is behind it.
+    /// (``View/isUserInteractionEnabled`` is false), as in UIKit: touches go to what is behind it,
+    /// and its content mode is ``ContentMode/redraw``: a resize sets the text again.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+        contentMode = .redraw
     }
 
     /// The width of the latest layout, where a multi-line label without a preferred width wraps.
@@ -78,23 +80,29 @@ open class Label: View {
     /// and no more than fit in `bounds`' height.
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines lines: Int) -> CGRect {
         guard let text, !text.isEmpty else { return CGRect(origin: bounds.origin, size: .zero) }
-        let breaker = LineBreaker(
-            font: font, width: bounds.width < .greatestFiniteMagnitude ? bounds.width : nil,
-            byCharacters: lineBreakMode == .byCharWrapping)
-        let set = breaker.lines(of: text)
-        let room = bounds.height / font.lineHeight
-        let fitting = room >= CGFloat(set.count) ? set.count : room >= 1 ? Int(room) : 1
-        let shown = min(lines > 0 ? lines : set.count, fitting)
-        var widths = set.prefix(shown).map { font.width(of: $0) }
-        if set.count > shown {
-            // The last line shown holds the rest of the text, cut to the width when drawn.
-            widths[shown - 1] = font.width(of: set[(shown - 1)...].filter { !$0.isEmpty }.joined(separator: " "))
-        }
+        let (shown, widths) = setting.lines(of: text, in: bounds, limitedTo: lines)
         let width = min(widths.max() ?? 0, bounds.width)
         return CGRect(
             origin: bounds.origin,
-            size: CGSize(width: width.rounded(.up), height: (CGFloat(shown) * font.lineHeight).rounded(.up)))
+            size: CGSize(width: width.rounded(.up), height: (CGFloat(shown.count) * font.lineHeight).rounded(.up)))
     }
+
+    /// Draws the text: see ``drawText(in:)``.
+    open override func draw(_ rect: CGRect) {
+        drawText(in: bounds)
+    }
+
+    /// Draws the text in `rect` with the font and colour: its lines (at most ``numberOfLines``
+    /// and as many as fit) centred vertically, placed across by ``textAlignment``, the last line
+    /// cut by ``lineBreakMode`` with an ellipsis when the text does not fit.
+    open func drawText(in rect: CGRect) {
+        guard let text, !text.isEmpty, let context = GraphicsGetCurrentContext() else { return }
+        setting.draw(text, in: rect, limitedTo: numberOfLines,
+                     alignment: textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection), color: textColor,
+                     context: context)
+    }
+
+    private var setting: TextSetting { TextSetting(font: font, lineBreakMode: lineBreakMode) }
 
     /// Notes the laid-out width; a multi-line label without a preferred width measures again
     /// when it changed.

@@ -63,7 +63,7 @@ enum UpdatePasses {
                 view.pendingWork.remove(.display)
                 let rect = view.dirtyRect
                 view.dirtyRect = .null
-                view.draw(rect)
+                view.display(rect)
                 report.draws += 1
             }
             guard view.pendingWorkBelow.contains(.display) else { continue }

@@ -1,0 +1,46 @@
+import Foundation
+
+extension View {
+    /// Canopy's own classes whose `draw(_:)` draws nothing (their content is their layer's and
+    /// their subviews'): the display pass skips them instead of preparing a context.
+    static let classesDrawingNothing: Set<ObjectIdentifier> = [
+        ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(Control.self),
+        ObjectIdentifier(ScrollView.self), ObjectIdentifier(StackView.self),
+        ObjectIdentifier(ImageView.self),
+    ]
+
+    /// Runs `draw(rect)` with a current context over the view's pixels (the display pass).
+    ///
+    /// A redraw of part of a store of the same size draws into it (cleared first when
+    /// ``clearsContextBeforeDrawing``); otherwise the view draws into new pixels, allocated only
+    /// if it draws at all. A view that drew nothing keeps no pixels.
+    func display(_ rect: CGRect) {
+        if Self.classesDrawingNothing.contains(ObjectIdentifier(type(of: self))) { return draw(rect) }
+        let scale = contentScaleFactor, size = bounds.size
+        let pixels = (width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)))
+        let toPixels = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY)
+            .concatenating(CGAffineTransform(scaleX: scale, y: scale))
+        let dirty = rect.intersection(bounds)
+        let kept = layerStorage?.backingStore
+        let context: GraphicsContext
+        let isPartial = kept.map { $0.size == size && !dirty.contains(bounds) && $0.raster.width == pixels.width } ?? false
+        if let kept, isPartial {
+            context = GraphicsContext(raster: kept.raster, transform: toPixels)
+            context.clip(to: dirty)
+            if clearsContextBeforeDrawing { context.clear(dirty) }
+        } else {
+            context = GraphicsContext(pixelSize: CGSize(width: pixels.width, height: pixels.height), transform: toPixels) {
+                Raster(width: pixels.width, height: pixels.height)
+            }
+            context.clip(to: dirty)
+        }
+        ContextStack.drawing(in: context) { draw(rect) }
+        context.finish()
+        guard !isPartial else { return }
+        if let raster = context.raster {
+            layer.backingStore = BackingStore(raster: raster, size: size)
+        } else {
+            layerStorage?.backingStore = nil
+        }
+    }
+}

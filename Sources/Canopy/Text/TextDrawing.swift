@@ -1,0 +1,138 @@
+import Foundation
+
+/// Text set in lines for drawing: broken as measurement breaks it, the last line shown cut to
+/// the width by the line break mode, each line placed by the alignment.
+struct TextSetting {
+    let font: Font
+    let lineBreakMode: LineBreakMode
+
+    /// The lines of `text` shown in `bounds`: at most `limit` (0 or less: any number) and no more
+    /// than fit in its height (at least one); the last one shown holds the rest of the text, cut.
+    func lines(of text: String, in bounds: CGRect, limitedTo limit: Int) -> (lines: [Substring], fullWidths: [CGFloat]) {
+        let breaker = LineBreaker(
+            font: font, width: bounds.width < .greatestFiniteMagnitude ? bounds.width : nil,
+            byCharacters: lineBreakMode == .byCharWrapping)
+        let set = breaker.lines(of: text)
+        let room = bounds.height / font.lineHeight
+        let fitting = room >= CGFloat(set.count) ? set.count : room >= 1 ? Int(room) : 1
+        let shown = min(limit > 0 ? limit : set.count, fitting)
+        var lines = Array(set.prefix(shown))
+        if set.count > shown {
+            lines[shown - 1] = Substring(set[(shown - 1)...].filter { !$0.isEmpty }.joined(separator: " "))
+        }
+        return (lines, lines.map { font.width(of: $0) })
+    }
+
+    /// `line` cut to `width` with an ellipsis where the mode puts one (clipping and wrapping
+    /// modes leave the line whole: the clip cuts it).
+    func fitted(_ line: Substring, within width: CGFloat) -> String {
+        guard font.width(of: line) > width else { return String(line) }
+        let ellipsis = "\u{2026}"
+        let characters = Array(line)
+        func fits(_ head: Int, _ tail: Int) -> Bool {
+            font.width(of: String(characters.prefix(head)) + ellipsis + String(characters.suffix(tail))) <= width
+        }
+        switch lineBreakMode {
+        case .byTruncatingTail:
+            var head = characters.count
+            while head > 0 && !fits(head, 0) { head -= 1 }
+            return String(characters.prefix(head)) + ellipsis
+        case .byTruncatingHead:
+            var tail = characters.count
+            while tail > 0 && !fits(0, tail) { tail -= 1 }
+            return ellipsis + String(characters.suffix(tail))
+        case .byTruncatingMiddle:
+            var (head, tail) = (characters.count / 2, characters.count - characters.count / 2)
+            while head + tail > 0 && !fits(head, tail) {
+                if head >= tail { head -= 1 } else { tail -= 1 }
+            }
+            return String(characters.prefix(head)) + ellipsis + String(characters.suffix(tail))
+        case .byWordWrapping, .byCharWrapping, .byClipping:
+            return String(line)
+        }
+    }
+
+    /// Draws `text` in `rect`: the block of lines centred vertically (as a label centres its
+    /// text), each line placed across the width by `alignment` (resolved: left, center or right).
+    func draw(_ text: String, in rect: CGRect, limitedTo limit: Int, alignment: TextAlignment, color: Color,
+              context: GraphicsContext) {
+        let (lines, _) = lines(of: text, in: rect, limitedTo: limit)
+        let blockHeight = CGFloat(lines.count) * font.lineHeight
+        var baseline = rect.minY + max(0, (rect.height - blockHeight) / 2) + font.ascender
+        for (index, line) in lines.enumerated() {
+            let shown = index == lines.count - 1 ? fitted(line, within: rect.width) : String(line)
+            let width = font.width(of: shown)
+            let x: CGFloat =
+                switch alignment {
+                case .center: rect.midX - width / 2
+                case .right: rect.maxX - width
+                default: rect.minX
+                }
+            context.showText(shown, at: CGPoint(x: x, y: baseline), font: font, color: color)
+            baseline += font.lineHeight
+        }
+    }
+}
+
+extension GraphicsContext {
+    /// Draws `text` in one line with its first glyph's origin at `origin` (on the baseline), each
+    /// glyph advanced by its width as measurement adds them.
+    func showText(_ text: String, at origin: CGPoint, font: Font, color: Color) {
+        guard let path = font.face.path, font.pointSize > 0 else { return }
+        let scale = font.pointSize / CGFloat(font.face.unitsPerEm)
+        var x = origin.x
+        var glyphs: [PlacedGlyph] = []
+        for scalar in text.unicodeScalars {
+            let glyph = font.face.glyph(for: scalar)
+            glyphs.append(PlacedGlyph(glyph: glyph, origin: CGPoint(x: x, y: origin.y)))
+            x += CGFloat(font.face.advance(ofGlyph: glyph)) * scale
+        }
+        showGlyphs(glyphs, fontPath: path, size: font.pointSize, color: color)
+    }
+}
+
+extension NSAttributedString.Key {
+    /// The ``Font`` text is set in (the 12-point system font when absent), as UIKit's `.font`.
+    public static let font = NSAttributedString.Key("NSFont")
+    /// The ``Color`` text is drawn in (black when absent), as UIKit's `.foregroundColor`.
+    public static let foregroundColor = NSAttributedString.Key("NSColor")
+}
+
+extension String {
+    /// The size of the string set in one line per paragraph with `attributes`' font, as UIKit's
+    /// `size(withAttributes:)` (not rounded).
+    public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        let font = Self.font(in: attributes)
+        let lines = split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        return CGSize(width: lines.map { font.width(of: $0) }.max() ?? 0, height: CGFloat(lines.count) * font.lineHeight)
+    }
+
+    /// Draws the string in the current context, one line per paragraph, its top left at `point`.
+    public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        guard let context = GraphicsGetCurrentContext() else { return }
+        let font = Self.font(in: attributes), color = attributes?[.foregroundColor] as? Color ?? .black
+        for (index, line) in split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let baseline = point.y + font.ascender + CGFloat(index) * font.lineHeight
+            context.showText(String(line), at: CGPoint(x: point.x, y: baseline), font: font, color: color)
+        }
+    }
+
+    /// Draws the string in the current context wrapped between words within `rect`, from its
+    /// top, lines past its bottom left out.
+    public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
+        guard let context = GraphicsGetCurrentContext() else { return }
+        let font = Self.font(in: attributes), color = attributes?[.foregroundColor] as? Color ?? .black
+        let setting = TextSetting(font: font, lineBreakMode: .byWordWrapping)
+        let lines = LineBreaker(font: font, width: rect.width, byCharacters: false).lines(of: self)
+        for (index, line) in lines.enumerated() {
+            let top = rect.minY + CGFloat(index) * font.lineHeight
+            guard top + font.lineHeight <= rect.maxY + 0.001 else { break }
+            context.showText(setting.fitted(line, within: rect.width), at: CGPoint(x: rect.minX, y: top + font.ascender),
+                             font: font, color: color)
+        }
+    }
+
+    private static func font(in attributes: [NSAttributedString.Key: Any]?) -> Font {
+        attributes?[.font] as? Font ?? Font.systemFont(ofSize: 12)
+    }
+}
