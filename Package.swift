@@ -59,7 +59,8 @@ let package = Package(
         .testTarget(
             name: "CanopyTests",
             dependencies: ["Canopy", "CanopyWorkloads", "CCanopy"],
-            path: "Tests/CanopyTests"
+            path: "Tests/CanopyTests",
+            exclude: ["References"]
         ),
         .testTarget(
             name: "PortingTests",

@@ -47,9 +47,21 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
 
+        .executableTarget(
+            name: "Drawing",
+            dependencies: [
+                .product(name: "Canopy", package: "Canopy"),
+                .product(name: "Benchmark", package: "benchmark"),
+                "CairoPeer",
+            ],
+            path: "Benchmarks/Drawing",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+
         // MARK: - Peers
 
         .target(name: "PlainLoops", path: "Sources/PlainLoops"),
+        .target(name: "CairoPeer", path: "Sources/CairoPeer", linkerSettings: [.linkedLibrary("cairo")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -40,7 +40,7 @@ struct RenderCommand: ParsableCommand {
         let data: Data
         if output.lowercased().hasSuffix(".png") {
             let image: Image
-            do { image = try window.render(scale: CGFloat(scale)) } catch { throw HarnessError("cannot render: \(error)") }
+            do { image = try window.render(scale: CGFloat(scale)) } catch { throw HarnessError("\(error)") }
             guard let png = image.pngData() else { throw HarnessError("cannot encode the PNG file") }
             data = png
         } else {

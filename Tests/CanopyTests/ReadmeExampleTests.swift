@@ -44,4 +44,32 @@ struct ReadmeExampleTests {
         #expect(window.layoutReport.conflicts.isEmpty && !badge.hasAmbiguousLayout)
         #expect(card.frame == CGRect(x: 0, y: 100, width: 390, height: 120))  // its frame became constraints
     }
+
+    final class Ring: View {
+        var progress: CGFloat = 0.75
+        override func draw(_ rect: CGRect) {
+            let ring = BezierPath(arcCenter: CGPoint(x: bounds.midX, y: bounds.midY), radius: 40,
+                                  startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * progress, clockwise: true)
+            ring.lineWidth = 10
+            Color.systemBlue.setStroke()
+            ring.stroke()
+        }
+    }
+
+    @Test func theDrawingExampleRunsAsDocumented() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let ring = Ring(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        ring.backgroundColor = .white
+        ring.layer.cornerRadius = 16
+        window.addSubview(ring)
+        let image = try window.render(scale: 2)
+        #expect(image.pixelSize == (width: 780, height: 1688))
+        #expect(image.pixelColor(x: 180, y: 100) == .systemBlue)
+        let png = image.pngData()!
+        #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        // Three quarters of the ring, clockwise from the top: the upper left is not drawn, the
+        // bottom is.
+        #expect(image.pixelColor(x: 43, y: 43) == .white)
+        #expect(image.pixelColor(x: 100, y: 180) == .systemBlue)
+    }
 }

@@ -93,6 +93,24 @@ struct SceneTests {
         #expect(scene.views.first { $0.stack != nil }?.stack?.arranged.count == 2)
     }
 
+    @Test func coloursCornersAndBordersSurviveARoundTrip() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let card = View(frame: CGRect(x: 10, y: 10, width: 50, height: 50))
+        card.backgroundColor = Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5)
+        card.layer.cornerRadius = 8
+        card.layer.borderWidth = 2
+        card.layer.borderColor = .red
+        window.addSubview(card)
+        let scene = Scene(capturing: window)
+        let copy = try Scene(jsonData: scene.jsonData())
+        #expect(copy == scene)
+        let made = try copy.instantiate().views[1]
+        #expect(made.backgroundColor == card.backgroundColor)
+        #expect(made.layer.cornerRadius == 8 && made.layer.borderWidth == 2 && made.layer.borderColor == .red)
+        // A plain view writes none of them.
+        #expect(!String(decoding: Scene(capturing: Window(frame: .zero)).jsonData(), as: UTF8.self).contains("Color"))
+    }
+
     @Test func aRecordedIntrinsicSizeDrivesLayoutWhateverTheClass() throws {
         var scene = Scene(views: [Scene.ViewRecord(id: "w", className: "Window", frame: CGRect(x: 0, y: 0, width: 200, height: 100))])
         var label = Scene.ViewRecord(id: "label", parent: "w")

@@ -79,6 +79,23 @@ printf '%s' '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "cla
 [ "$(grep -c "<polygon" "$work/hidden.svg")" -eq 2 ] || fail "render drew a hidden subtree: $(cat "$work/hidden.svg")"
 "$canopy" --help >/dev/null || fail "--help exited non-zero"
 
+# PNG output: real pixels at the scale asked, the colours the scene gives.
+printf '%s' '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "frame": [0, 0, 40, 30],
+  "backgroundColor": [1, 1, 1, 1]}, {"id": "red", "parent": "w", "frame": [0, 0, 20, 30], "backgroundColor": [1, 0, 0, 1],
+  "cornerRadius": 4, "borderWidth": 1, "borderColor": [0, 0, 1, 1]}]}' >"$work/colours.json"
+"$canopy" render "$work/colours.json" -o "$work/colours.png" --scale 2 || fail "render to PNG"
+python3 - "$work/colours.png" <<'PY' || fail "the PNG is not 80 x 60 pixels"
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
+assert struct.unpack(">II", data[16:24]) == (80, 60), struct.unpack(">II", data[16:24])
+PY
+expect_exit 2 "scale" "$canopy" render "$work/colours.json" -o "$work/x.png" --scale 0
+expect_exit 2 "cannot render an image of 200000" "$canopy" render "$work/colours.json" -o "$work/x.png" --scale 5000
+[ ! -e "$work/x.png" ] || fail "render wrote a PNG it could not draw"
+printf '%s' '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "backgroundColor": [2, 0, 0, 1]}]}' >"$work/badcolour.json"
+expect_exit 2 "backgroundColor" "$canopy" render "$work/badcolour.json" -o "$work/x.png"
+
 # A solve that fails (widths multiplied by 1e9 forty times overflow) is never silent: each
 # command exits 1 with the reason, and the JSON carries it.
 python3 - "$work/overflow.json" <<'PY'

@@ -106,6 +106,8 @@ struct Compositor {
         if let store = layer.backingStore {
             place(store.raster, in: gravity.place(store.size, in: bounds), toDevice: toDevice)
         }
+        // A plain layer's draw(in:) draws nothing: no context for it (most layers are plain).
+        guard type(of: layer) != Layer.self else { return }
         let context = GraphicsContext(raster: raster, transform: toDevice)
         ContextStack.drawing(in: context) { layer.draw(in: context) }
         context.finish()

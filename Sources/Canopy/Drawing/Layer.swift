@@ -36,6 +36,8 @@ open class Layer {
 
     /// The pixels a view's `draw(_:)` made, kept until it draws again.
     var backingStore: BackingStore?
+    /// The tint colour set on the view.
+    var viewTintColor: Color?
 
     /// A layer of its own, empty and zero-sized.
     public required init() {}

@@ -6,15 +6,17 @@ extension View {
     static let classesDrawingNothing: Set<ObjectIdentifier> = [
         ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(Control.self),
         ObjectIdentifier(ScrollView.self), ObjectIdentifier(StackView.self),
-        ObjectIdentifier(ImageView.self),
     ]
 
     /// Runs `draw(rect)` with a current context over the view's pixels (the display pass).
     ///
-    /// A redraw of part of a store of the same size draws into it (cleared first when
-    /// ``clearsContextBeforeDrawing``); otherwise the view draws into new pixels, allocated only
-    /// if it draws at all. A view that drew nothing keeps no pixels.
+    /// As in UIKit, an image view (of any subclass) never draws, nor does a view whose layer was
+    /// given `contents`: its content is given already. A redraw of part of a store of the same
+    /// size draws into it (cleared first when ``clearsContextBeforeDrawing``); otherwise the view
+    /// draws into new pixels, allocated only if it draws at all. A view that drew nothing keeps
+    /// no pixels.
     func display(_ rect: CGRect) {
+        if self is ImageView || layerStorage?.contents != nil { return }
         if Self.classesDrawingNothing.contains(ObjectIdentifier(type(of: self))) { return draw(rect) }
         let scale = contentScaleFactor, size = bounds.size
         let pixels = (width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)))

@@ -195,19 +195,19 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
         get {
             var view: View? = self
             while let current = view {
-                if let color = current.ownTintColor { return color }
+                if let color = current.layerStorage?.viewTintColor { return color }
                 view = current.superview
             }
             return .systemBlue
         }
         set {
-            guard newValue != ownTintColor else { return }
-            ownTintColor = newValue
+            // Kept in the layer, which only views that draw or are styled have.
+            guard newValue != layerStorage?.viewTintColor else { return }
+            layer.viewTintColor = newValue
             setNeedsDisplay()
             tintColorDidChange()
         }
     }
-    private var ownTintColor: Color?
 
     /// Called when ``tintColor`` is set on this view; the default does nothing.
     open func tintColorDidChange() {}

@@ -65,7 +65,7 @@ extension Scene {
         view.clipsToBounds = record.clipsToBounds
         view.isUserInteractionEnabled = record.isUserInteractionEnabled
         view.alpha = record.alpha
-        view.backgroundColor = record.backgroundColor
+        if let color = record.backgroundColor { view.backgroundColor = color }
         if record.cornerRadius != 0 || record.borderWidth != 0 || record.borderColor != .black {
             view.layer.cornerRadius = record.cornerRadius
             view.layer.borderWidth = record.borderWidth

@@ -91,13 +91,46 @@ extension Scene {
         /// A stack view's arrangement; `nil` for other classes.
         public var stack: StackRecord?
         /// The background colour, or `nil` for none.
-        public var backgroundColor: Color?
+        public var backgroundColor: Color? {
+            get { appearance.backgroundColor }
+            set { appearance.backgroundColor = newValue }
+        }
         /// The layer's corner radius.
-        public var cornerRadius: CGFloat = 0
+        public var cornerRadius: CGFloat {
+            get { appearance.cornerRadius }
+            set { appearance.cornerRadius = newValue }
+        }
         /// The layer's border width.
-        public var borderWidth: CGFloat = 0
+        public var borderWidth: CGFloat {
+            get { appearance.borderWidth }
+            set { appearance.borderWidth = newValue }
+        }
         /// The layer's border colour.
-        public var borderColor = Color.black
+        public var borderColor: Color {
+            get { appearance.borderColor }
+            set { appearance.borderColor = newValue }
+        }
+
+        /// The drawing properties, kept out of line: most views leave them at their defaults,
+        /// and a large scene's records stay small.
+        private var appearanceBox: AppearanceBox?
+        private var appearance: Appearance {
+            get { appearanceBox?.value ?? Appearance() }
+            set { appearanceBox = newValue == Appearance() ? nil : AppearanceBox(value: newValue) }
+        }
+
+        struct Appearance: Equatable, Sendable {
+            var backgroundColor: Color?
+            var cornerRadius: CGFloat = 0
+            var borderWidth: CGFloat = 0
+            var borderColor = Color.black
+        }
+
+        final class AppearanceBox: Equatable, Sendable {
+            let value: Appearance
+            init(value: Appearance) { self.value = value }
+            static func == (a: AppearanceBox, b: AppearanceBox) -> Bool { a.value == b.value }
+        }
 
         /// Creates a record with UIKit's defaults.
         public init(id: String, className: String = "View", parent: String? = nil, frame: CGRect = .zero) {

@@ -118,21 +118,40 @@ extension String {
     }
 
     /// Draws the string in the current context wrapped between words within `rect`, from its
-    /// top, lines past its bottom left out.
+    /// top, clipped to `rect`: the first line always, the others while they fit.
     public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
         guard let context = GraphicsGetCurrentContext() else { return }
         let font = Self.font(in: attributes), color = attributes?[.foregroundColor] as? Color ?? .black
-        let setting = TextSetting(font: font, lineBreakMode: .byWordWrapping)
         let lines = LineBreaker(font: font, width: rect.width, byCharacters: false).lines(of: self)
+        context.saveGState()
+        context.clip(to: rect)
         for (index, line) in lines.enumerated() {
             let top = rect.minY + CGFloat(index) * font.lineHeight
-            guard top + font.lineHeight <= rect.maxY + 0.001 else { break }
-            context.showText(setting.fitted(line, within: rect.width), at: CGPoint(x: rect.minX, y: top + font.ascender),
-                             font: font, color: color)
+            guard index == 0 || top + font.lineHeight <= rect.maxY + 0.001 else { break }
+            context.showText(String(line), at: CGPoint(x: rect.minX, y: top + font.ascender), font: font, color: color)
         }
+        context.restoreGState()
     }
 
     private static func font(in attributes: [NSAttributedString.Key: Any]?) -> Font {
         attributes?[.font] as? Font ?? Font.systemFont(ofSize: 12)
+    }
+}
+
+extension NSAttributedString {
+    /// Draws the string with the attributes of its first character (one font and colour for
+    /// the whole: runs of several are not drawn apart yet), wrapped within `rect`.
+    public func draw(in rect: CGRect) {
+        string.draw(in: rect, withAttributes: length > 0 ? attributes(at: 0, effectiveRange: nil) : nil)
+    }
+
+    /// Draws the string with the attributes of its first character, its top left at `point`.
+    public func draw(at point: CGPoint) {
+        string.draw(at: point, withAttributes: length > 0 ? attributes(at: 0, effectiveRange: nil) : nil)
+    }
+
+    /// The size of the string set with the attributes of its first character.
+    public func size() -> CGSize {
+        string.size(withAttributes: length > 0 ? attributes(at: 0, effectiveRange: nil) : nil)
     }
 }

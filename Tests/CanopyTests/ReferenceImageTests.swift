@@ -1,0 +1,158 @@
+import Canopy
+import Foundation
+import Testing
+
+/// Where the committed reference images are, beside this file.
+private let referenceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
+
+/// Compares `image` with the committed `References/<name>.png`: every channel within `tolerance`
+/// on all but `allowed` of the pixels. On a mismatch, the rendered image and a diff image (red
+/// where pixels differ) are written to the temporary folder and named in the failure. With
+/// `CANOPY_RECORD_REFERENCES=1` in the environment, the reference is written instead.
+private func expectMatchesReference(_ image: Image, _ name: String, tolerance: Int = 8, allowed: Double = 0.002,
+                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let file = referenceFolder.appendingPathComponent("\(name).png")
+    if ProcessInfo.processInfo.environment["CANOPY_RECORD_REFERENCES"] == "1" {
+        try image.pngData()!.write(to: file)
+        return
+    }
+    let reference = try #require(Image(contentsOfFile: file.path), "no reference image \(file.path)", sourceLocation: sourceLocation)
+    #expect(reference.pixelSize == image.pixelSize, sourceLocation: sourceLocation)
+    guard reference.pixelSize == image.pixelSize else { return }
+    let (width, height) = image.pixelSize
+    var differing: [(Int, Int)] = []
+    for y in 0..<height {
+        for x in 0..<width {
+            let a = image.pixelColor(x: x, y: y)!, b = reference.pixelColor(x: x, y: y)!
+            let channels = [(a.red * a.alpha, b.red * b.alpha), (a.green * a.alpha, b.green * b.alpha),
+                            (a.blue * a.alpha, b.blue * b.alpha), (a.alpha, b.alpha)]
+            if channels.contains(where: { abs($0 - $1) * 255 > Double(tolerance) }) { differing.append((x, y)) }
+        }
+    }
+    let share = Double(differing.count) / Double(width * height)
+    guard share > allowed else { return }
+    let scratch = FileManager.default.temporaryDirectory
+    let rendered = scratch.appendingPathComponent("\(name)-rendered.png"), diff = scratch.appendingPathComponent("\(name)-diff.png")
+    try image.pngData()!.write(to: rendered)
+    let marked = Set(differing.map { $0.1 * width + $0.0 })
+    let diffImage = GraphicsImageRenderer(size: CGSize(width: width, height: height)).image { context in
+        context.draw(reference, in: CGRect(x: 0, y: 0, width: width, height: height))
+        context.setFillColor(Color(red: 1, green: 0, blue: 0, alpha: 0.8))
+        for index in marked { context.fill(CGRect(x: index % width, y: index / width, width: 1, height: 1)) }
+    }
+    try diffImage.pngData()!.write(to: diff)
+    Issue.record("\(name): \(differing.count) pixels differ (\(share * 100)%); see \(rendered.path) and \(diff.path)",
+                 sourceLocation: sourceLocation)
+}
+
+/// A 2× window of `size` on a light grey background.
+private func canvas(_ width: CGFloat, _ height: CGFloat) -> Window {
+    let window = Window(frame: CGRect(x: 0, y: 0, width: width, height: height))
+    window.backgroundColor = Color(white: 0.94)
+    return window
+}
+
+@Suite("Reference images: whole renders compared with committed PNGs, pixel by pixel")
+struct ReferenceImageTests {
+    /// Looks like: on light grey, left to right, a white card with rounded corners and a soft
+    /// shadow below it; a blue square with a thick red border and only its bottom-right corner
+    /// rounded; a half-transparent green circle over an orange bar (the bar shows through); a
+    /// dashed purple ring (a shape layer) with a top-to-bottom yellow-to-teal gradient square
+    /// beneath it, turned 15°; and a clipped card whose red child is cut at the rounded corner.
+    @Test func layerProperties() throws {
+        let window = canvas(400, 120)
+        let card = View(frame: CGRect(x: 10, y: 10, width: 70, height: 90))
+        card.backgroundColor = .white
+        card.layer.cornerRadius = 12
+        card.layer.shadowOpacity = 0.4
+        card.layer.shadowOffset = CGSize(width: 0, height: 4)
+        card.layer.shadowRadius = 6
+        let square = View(frame: CGRect(x: 95, y: 20, width: 70, height: 70))
+        square.backgroundColor = .blue
+        square.layer.borderWidth = 6
+        square.layer.borderColor = .red
+        square.layer.cornerRadius = 24
+        square.layer.maskedCorners = [.layerMaxXMaxYCorner]
+        let bar = View(frame: CGRect(x: 175, y: 45, width: 80, height: 20))
+        bar.backgroundColor = .orange
+        let circle = View(frame: CGRect(x: 190, y: 20, width: 60, height: 60))
+        circle.backgroundColor = .green
+        circle.layer.cornerRadius = 30
+        circle.alpha = 0.5
+        let host = View(frame: CGRect(x: 265, y: 20, width: 60, height: 60))
+        host.transform = CGAffineTransform(rotationAngle: .pi / 12)
+        let gradient = GradientLayer()
+        gradient.frame = host.bounds
+        gradient.colors = [.yellow, .systemTeal]
+        host.layer.addSublayer(gradient)
+        let ring = ShapeLayer()
+        ring.frame = host.bounds
+        ring.path = Path(ellipseIn: host.bounds.insetBy(dx: 6, dy: 6))
+        ring.fillColor = nil
+        ring.strokeColor = .purple
+        ring.lineWidth = 4
+        ring.lineDashPattern = [6, 4]
+        host.layer.addSublayer(ring)
+        let clipper = View(frame: CGRect(x: 335, y: 20, width: 55, height: 80))
+        clipper.backgroundColor = .white
+        clipper.layer.cornerRadius = 16
+        clipper.clipsToBounds = true
+        let child = View(frame: CGRect(x: 20, y: -10, width: 60, height: 40))
+        child.backgroundColor = .red
+        clipper.addSubview(child)
+        for view in [card, square, bar, circle, host, clipper] { window.addSubview(view) }
+        try expectMatchesReference(try window.render(scale: 2), "layers")
+    }
+
+    /// Looks like: five 40-point frames each holding the same 20 × 10-point image (a blue band
+    /// over a red one): stretched to fill, fitted (letterboxed, centred), filled (cropped sides
+    /// cut by the clip), centred at its own size, and at the top left.
+    @Test func contentModes() throws {
+        let window = canvas(260, 60)
+        let picture = GraphicsImageRenderer(size: CGSize(width: 20, height: 10), scale: 2).image { context in
+            context.setFillColor(.blue)
+            context.fill(CGRect(x: 0, y: 0, width: 20, height: 5))
+            context.setFillColor(.red)
+            context.fill(CGRect(x: 0, y: 5, width: 20, height: 5))
+        }
+        let modes: [ContentMode] = [.scaleToFill, .scaleAspectFit, .scaleAspectFill, .center, .topLeft]
+        for (index, mode) in modes.enumerated() {
+            let frame = ImageView(image: picture)
+            frame.frame = CGRect(x: 10 + CGFloat(index) * 50, y: 10, width: 40, height: 40)
+            frame.contentMode = mode
+            frame.backgroundColor = .white
+            frame.clipsToBounds = true
+            window.addSubview(frame)
+        }
+        try expectMatchesReference(try window.render(scale: 2), "content-modes")
+    }
+
+    /// Looks like: black text "Canopy draws labels" at the top left; below, a paragraph in dark
+    /// grey wrapped over two lines, the second cut with an ellipsis ("room f…") where the text
+    /// runs on; a right-aligned red line; a line cut with an ellipsis at its end ("far t…"); and
+    /// a rounded, bordered "Tap me" button with its title in system blue, centred.
+    @Test func text() throws {
+        let window = canvas(240, 190)
+        let title = Label(frame: CGRect(x: 10, y: 10, width: 220, height: 24))
+        title.text = "Canopy draws labels"
+        let paragraph = Label(frame: CGRect(x: 10, y: 40, width: 220, height: 44))
+        paragraph.text = "A label wraps its words over two lines when it has room for them."
+        paragraph.numberOfLines = 2
+        paragraph.font = Font.systemFont(ofSize: 14)
+        paragraph.textColor = .darkGray
+        let right = Label(frame: CGRect(x: 10, y: 90, width: 220, height: 20))
+        right.text = "Aligned right"
+        right.textAlignment = .right
+        right.textColor = .red
+        let cut = Label(frame: CGRect(x: 10, y: 115, width: 150, height: 20))
+        cut.text = "This line is far too long to fit"
+        let button = Button(frame: CGRect(x: 10, y: 145, width: 120, height: 36))
+        button.setTitle("Tap me", for: .normal)
+        button.setTitleColor(.systemBlue, for: .normal)
+        button.layer.borderWidth = 1
+        button.layer.borderColor = .systemBlue
+        button.layer.cornerRadius = 8
+        for view in [title, paragraph, right, cut, button] { window.addSubview(view) }
+        try expectMatchesReference(try window.render(scale: 2), "text")
+    }
+}
