@@ -111,6 +111,34 @@ struct SceneTests {
         #expect(!String(decoding: Scene(capturing: Window(frame: .zero)).jsonData(), as: UTF8.self).contains("Color"))
     }
 
+    @Test func labelsKeepTheirTextAndItsSetting() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let label = Label(frame: CGRect(x: 10, y: 10, width: 120, height: 40))
+        label.text = "Two lines of text, \"quoted\""
+        label.font = Font.boldSystemFont(ofSize: 13)
+        label.textColor = .red
+        label.numberOfLines = 2
+        label.textAlignment = .center
+        window.addSubview(label)
+        let scene = Scene(capturing: window)
+        let copy = try Scene(jsonData: scene.jsonData())
+        #expect(copy == scene)
+        #expect(copy.views[1].intrinsicContentSize == nil, "the text gives it")
+        let made = try #require(try copy.instantiate().views[1] as? Label)
+        #expect(made.text == label.text && made.font == label.font && made.textColor == .red)
+        #expect(made.numberOfLines == 2 && made.textAlignment == .center)
+        #expect(made.intrinsicContentSize == label.intrinsicContentSize)
+        // A label setting on a class that is not a label is refused, naming the place.
+        var wrong = scene
+        wrong.views[1].className = "View"
+        do {
+            _ = try Scene(jsonData: wrong.jsonData())
+            Issue.record("a label setting on a plain view was accepted")
+        } catch {
+            #expect(error.location == "views[1].label" && error.message.contains("not a label class"))
+        }
+    }
+
     @Test func aRecordedIntrinsicSizeDrivesLayoutWhateverTheClass() throws {
         var scene = Scene(views: [Scene.ViewRecord(id: "w", className: "Window", frame: CGRect(x: 0, y: 0, width: 200, height: 100))])
         var label = Scene.ViewRecord(id: "label", parent: "w")

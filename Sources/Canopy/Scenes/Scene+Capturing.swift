@@ -71,9 +71,19 @@ extension Scene {
         record.translatesAutoresizingMaskIntoConstraints = view.translatesAutoresizingMaskIntoConstraints
         record.autoresizingMask = view.autoresizingMask
         record.semanticContentAttribute = view.semanticContentAttribute
+        // A label's text gives its size again when loaded; other classes keep theirs recorded.
         let intrinsic = view.layoutIntrinsicSize
-        if intrinsic.width != View.noIntrinsicMetric || intrinsic.height != View.noIntrinsicMetric {
+        if !(view is Label), intrinsic.width != View.noIntrinsicMetric || intrinsic.height != View.noIntrinsicMetric {
             record.intrinsicContentSize = intrinsic
+        }
+        if let label = view as? Label {
+            var text = Scene.LabelRecord(text: label.text)
+            text.fontSize = label.font.pointSize
+            text.isBold = label.font == Font.boldSystemFont(ofSize: label.font.pointSize)
+            text.textColor = label.textColor
+            text.numberOfLines = label.numberOfLines
+            text.textAlignment = label.textAlignment
+            record.label = text
         }
         record.hugging = AxisPriorities(
             horizontal: view.contentHuggingPriority(for: .horizontal), vertical: view.contentHuggingPriority(for: .vertical))

@@ -88,6 +88,13 @@ extension Scene {
         }
         if record.layoutMargins != view.layoutMargins { view.layoutMargins = record.layoutMargins }
         if let size = record.intrinsicContentSize { view.layoutState.recordedIntrinsicSize = size }
+        if let text = record.label, let label = view as? Label {
+            label.text = text.text
+            label.font = text.isBold ? Font.boldSystemFont(ofSize: text.fontSize) : Font.systemFont(ofSize: text.fontSize)
+            label.textColor = text.textColor
+            label.numberOfLines = text.numberOfLines
+            label.textAlignment = text.textAlignment
+        }
     }
 
     private static func configure(_ stack: StackView, from record: StackRecord, arranged: [View]) {

@@ -110,6 +110,11 @@ extension Scene {
             get { appearance.borderColor }
             set { appearance.borderColor = newValue }
         }
+        /// A label's text and how it is set; `nil` for other classes.
+        public var label: LabelRecord? {
+            get { appearance.label }
+            set { appearance.label = newValue }
+        }
 
         /// The drawing properties, kept out of line: most views leave them at their defaults,
         /// and a large scene's records stay small.
@@ -124,6 +129,7 @@ extension Scene {
             var cornerRadius: CGFloat = 0
             var borderWidth: CGFloat = 0
             var borderColor = Color.black
+            var label: LabelRecord?
         }
 
         final class AppearanceBox: Equatable, Sendable {
@@ -172,6 +178,25 @@ extension Scene {
 
         /// Creates a horizontal, filling stack of `arranged`.
         public init(arranged: [String] = []) { self.arranged = arranged }
+    }
+
+    /// A label's text and its setting.
+    public struct LabelRecord: Equatable, Sendable {
+        /// The text, or `nil` for none.
+        public var text: String?
+        /// The size of the system font.
+        public var fontSize: CGFloat = 17
+        /// Whether the font is the bold system font.
+        public var isBold = false
+        /// The text's colour.
+        public var textColor = Color.black
+        /// The most lines (0: any number).
+        public var numberOfLines = 1
+        /// Where the lines sit across the width.
+        public var textAlignment = TextAlignment.natural
+
+        /// Creates a one-line record of `text` in the 17-point system font.
+        public init(text: String? = nil) { self.text = text }
     }
 
     /// A layout guide: one added with `addLayoutGuide`, or a view's layout margins guide.

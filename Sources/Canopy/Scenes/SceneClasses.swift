@@ -11,10 +11,11 @@ import Foundation
 public struct SceneClasses: Sendable {
     private var makers: [String: @Sendable () -> View]
 
-    /// `View`, `Control`, `Button`, `ScrollView` and `StackView` (`Window` is made by the scene).
+    /// `View`, `Control`, `Button`, `ScrollView`, `StackView` and `Label` (`Window` is made by
+    /// the scene).
     public static let builtIn = SceneClasses(makers: [
         "View": { View() }, "Control": { Control() }, "Button": { Button() }, "ScrollView": { ScrollView() },
-        "StackView": { StackView() },
+        "StackView": { StackView() }, "Label": { Label() },
     ])
 
     private init(makers: [String: @Sendable () -> View]) { self.makers = makers }

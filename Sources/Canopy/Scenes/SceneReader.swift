@@ -21,8 +21,9 @@ struct SceneReader {
         "clipsToBounds", "userInteractionEnabled", "alpha", "tag", "accessibilityIdentifier",
         "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "semanticContentAttribute",
         "intrinsicContentSize", "hugging", "compressionResistance", "layoutMargins", "stack", "backgroundColor",
-        "cornerRadius", "borderWidth", "borderColor",
+        "cornerRadius", "borderWidth", "borderColor", "label",
     ])
+    private static let labelKeys = JSONWords(["text", "fontSize", "bold", "textColor", "numberOfLines", "alignment"])
     private static let stackKeys = JSONWords(["axis", "distribution", "alignment", "spacing", "marginsRelative", "arranged"])
     private static let guideKeys = JSONWords(["id", "owner", "margins"])
     private static let constraintKeys = JSONWords([
@@ -148,11 +149,28 @@ struct SceneReader {
             case 22: view.backgroundColor = try color()
             case 23: view.cornerRadius = CGFloat(try scanner.readNumber())
             case 24: view.borderWidth = CGFloat(try scanner.readNumber())
-            default: view.borderColor = try color()
+            case 25: view.borderColor = try color()
+            default: view.label = try readLabel()
             }
         }
         guard hasID else { throw missing("id", "every view needs an id") }
         return view
+    }
+
+    private mutating func readLabel() throws(SceneError) -> Scene.LabelRecord {
+        var label = Scene.LabelRecord()
+        var object = try scanner.beginObject()
+        while let key = try scanner.nextKey(&object, in: Self.labelKeys) {
+            switch key {
+            case 0: label.text = try scanner.readString()
+            case 1: label.fontSize = CGFloat(try scanner.readNumber())
+            case 2: label.isBold = try scanner.readBool()
+            case 3: label.textColor = try color()
+            case 4: label.numberOfLines = try scanner.readInteger()
+            default: label.textAlignment = try name(SceneVocabulary.textAlignments)
+            }
+        }
+        return label
     }
 
     private mutating func readStack() throws(SceneError) -> Scene.StackRecord {

@@ -34,7 +34,7 @@ struct SceneIndex {
         for (i, view) in scene.views.enumerated() { try Self.checkValues(of: view, at: "views[\(i)]") }
         for (i, constraint) in scene.constraints.enumerated() { try Self.checkValues(of: constraint, at: "constraints[\(i)]") }
         try resolveParents(scene, classes)
-        try checkStacks(scene, classes)
+        try checkClassSettings(scene, classes)
         try checkGuides(scene)
         try resolveConstraints(scene)
     }
@@ -66,6 +66,9 @@ struct SceneIndex {
             [CGFloat(resistance.horizontal.rawValue), CGFloat(resistance.vertical.rawValue)], location() + ".compressionResistance",
             within: 1...1000)
         if let stack = view.stack { try finite([stack.spacing], location() + ".stack.spacing") }
+        if let label = view.label {
+            try finite([label.fontSize], location() + ".label.fontSize", within: 0...CGFloat.greatestFiniteMagnitude)
+        }
         try finite([view.cornerRadius], location() + ".cornerRadius", within: 0...CGFloat.greatestFiniteMagnitude)
         try finite([view.borderWidth], location() + ".borderWidth", within: 0...CGFloat.greatestFiniteMagnitude)
     }
@@ -139,9 +142,15 @@ struct SceneIndex {
         }
     }
 
-    private func checkStacks(_ scene: Scene, _ classes: SceneClasses) throws(SceneError) {
-        var isStackClass: [String: Bool] = [:]
+    private func checkClassSettings(_ scene: Scene, _ classes: SceneClasses) throws(SceneError) {
+        var isStackClass: [String: Bool] = [:], isLabelClass: [String: Bool] = [:]
         for (i, view) in scene.views.enumerated() {
+            if view.label != nil {
+                if isLabelClass[view.className] == nil { isLabelClass[view.className] = classes.make(view.className) is Label }
+                guard isLabelClass[view.className] == true else {
+                    throw SceneError(location: "views[\(i)].label", message: "\"\(view.className)\" is not a label class")
+                }
+            }
             guard let stack = view.stack else { continue }
             if isStackClass[view.className] == nil { isStackClass[view.className] = classes.make(view.className) is StackView }
             guard isStackClass[view.className] == true else {

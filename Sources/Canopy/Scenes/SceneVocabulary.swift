@@ -36,6 +36,9 @@ enum SceneVocabulary {
         ("fill", .fill), ("leading", .leading), ("center", .center), ("trailing", .trailing),
         ("firstBaseline", .firstBaseline), ("lastBaseline", .lastBaseline),
     ])
+    static let textAlignments = SceneNames<TextAlignment>([
+        ("natural", .natural), ("left", .left), ("center", .center), ("right", .right), ("justified", .justified),
+    ])
     static let directions = SceneNames<UserInterfaceLayoutDirection>([
         ("leftToRight", .leftToRight), ("rightToLeft", .rightToLeft),
     ])

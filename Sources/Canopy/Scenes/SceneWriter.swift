@@ -63,6 +63,18 @@ struct SceneWriter {
         f.number("cornerRadius", view.cornerRadius, unless: 0)
         f.number("borderWidth", view.borderWidth, unless: 0)
         f.numbers("borderColor", view.borderColor.components, unless: Color.black.components)
+        if let label = view.label { f.raw("label", fields(label).object) }
+        return f
+    }
+
+    private static func fields(_ label: Scene.LabelRecord) -> Fields {
+        var f = Fields()
+        if let text = label.text { f.string("text", text) }
+        f.number("fontSize", label.fontSize, unless: 17)
+        f.bool("bold", label.isBold, unless: false)
+        f.numbers("textColor", label.textColor.components, unless: Color.black.components)
+        if label.numberOfLines != 1 { f.raw("numberOfLines", "\(label.numberOfLines)") }
+        f.name("alignment", label.textAlignment, SceneVocabulary.textAlignments, unless: .natural)
         return f
     }
 
