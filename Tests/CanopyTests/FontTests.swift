@@ -44,3 +44,42 @@ struct FontTests {
         }
     }
 }
+
+/// The faces named here are in Debian's fonts-dejavu-core, which the bootstrap installs.
+@Suite("Fonts found by name through fontconfig, and system font weights")
+struct FontLookupTests {
+    @Test func aPostScriptNameFullNameOrFamilyFindsItsFace() throws {
+        let bold = try #require(Font(name: "DejaVuSans-Bold", size: 12))
+        #expect(bold.face.path == Font.boldSystemFacePath)
+        #expect(bold.width(of: "Tap me") == Font.boldSystemFont(ofSize: 12).width(of: "Tap me"))
+        #expect(try #require(Font(name: "DejaVu Sans Bold", size: 12)).face.path == Font.boldSystemFacePath)
+        #expect(try #require(Font(name: "dejavu sans", size: 12)).face.path == Font.systemFacePath, "the family's regular face")
+        let mono = try #require(Font(name: "DejaVu Sans Mono", size: 10))
+        #expect(mono.face.path?.hasSuffix("/DejaVuSansMono.ttf") == true)
+        #expect(mono.width(of: "iii") == mono.width(of: "MMM"))
+        #expect(mono.pointSize == 10)
+    }
+
+    @Test func anUnknownNameOrABadSizeGivesNil() {
+        #expect(Font(name: "NoSuchFont-Regular", size: 12) == nil)
+        #expect(Font(name: "", size: 12) == nil)
+        #expect(Font(name: "DejaVu Sans", size: .nan) == nil)
+        #expect(Font(name: "DejaVu Sans", size: -1) == nil)
+    }
+
+    @Test func weightsFromSemiboldUpAreTheBoldFace() {
+        for weight in [Font.Weight.semibold, .bold, .heavy, .black] {
+            #expect(Font.systemFont(ofSize: 14, weight: weight) == Font.boldSystemFont(ofSize: 14))
+        }
+        for weight in [Font.Weight.ultraLight, .thin, .light, .regular, .medium] {
+            #expect(Font.systemFont(ofSize: 14, weight: weight) == Font.systemFont(ofSize: 14))
+        }
+    }
+
+    @Test func aNamedFontDraws() throws {
+        let mono = try #require(Font(name: "DejaVu Sans Mono", size: 20))
+        let image = drawn(120, 30) { _ in "mono".draw(at: .zero, withAttributes: [.font: mono]) }
+        let inked = (0..<120).filter { x in (0..<30).contains { y in (image.pixelColor(x: x, y: y)?.alpha ?? 0) > 0.5 } }
+        #expect(!inked.isEmpty && CGFloat(inked.last!) <= mono.width(of: "mono") + 1)
+    }
+}

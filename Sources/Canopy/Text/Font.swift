@@ -26,26 +26,70 @@ public struct Font: Hashable, Sendable {
     public static let boldSystemFacePath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
     // Read once, on first use; immutable afterwards.
-    private static let systemFace = Result { () throws(FontFileError) in try FontFace(contentsOfFile: systemFacePath) }
-    private static let boldSystemFace = Result { () throws(FontFileError) in try FontFace(contentsOfFile: boldSystemFacePath) }
+    private static let systemFace = systemFace(at: systemFacePath, bold: false)
+    private static let boldSystemFace = systemFace(at: boldSystemFacePath, bold: true)
 
-    /// The system font at `size`.
-    /// - Precondition: the system face (``systemFacePath``) is installed; `scripts/bootstrap.sh`
-    ///   installs it.
+    /// The face at `path`, or when it cannot be read, the sans-serif face fontconfig picks.
+    private static func systemFace(at path: String, bold: Bool) -> Result<FontFace, FontFileError> {
+        let preferred = Result { () throws(FontFileError) in try FontFace(contentsOfFile: path) }
+        guard case .failure = preferred, let fallback = FontLookup.bestFile(family: "sans-serif", bold: bold) else {
+            return preferred
+        }
+        return Result { () throws(FontFileError) in try FontFace(contentsOfFile: fallback) }
+    }
+
+    /// The system font at `size`: DejaVu Sans, or when it is not installed, the sans-serif face
+    /// fontconfig picks (so text measures differently).
+    /// - Precondition: some sans-serif face can be read; `scripts/bootstrap.sh` installs DejaVu.
     public static func systemFont(ofSize size: CGFloat) -> Font {
         Font(face: installed(systemFace), pointSize: size)
     }
 
-    /// The bold system font at `size`.
-    /// - Precondition: the bold system face (``boldSystemFacePath``) is installed.
+    /// The bold system font at `size`: DejaVu Sans Bold, with the same fallback.
     public static func boldSystemFont(ofSize size: CGFloat) -> Font {
         Font(face: installed(boldSystemFace), pointSize: size)
+    }
+
+    /// The system font at `size` and `weight`: the bold face from ``Weight/semibold`` up, the
+    /// regular one below (DejaVu Sans, which the system font is, has no other weights in
+    /// Debian's core package).
+    public static func systemFont(ofSize size: CGFloat, weight: Weight) -> Font {
+        weight >= .semibold ? boldSystemFont(ofSize: size) : systemFont(ofSize: size)
+    }
+
+    /// The installed face named `name` (a PostScript name such as `"DejaVuSans-Bold"`, a full
+    /// name such as `"DejaVu Sans Bold"`, or a family such as `"DejaVu Sans Mono"`, case
+    /// ignored), found through fontconfig, at `size`; `nil` when no such face is installed or
+    /// its file cannot be read, as `UIFont(name:size:)` gives `nil`.
+    public init?(name: String, size: CGFloat) {
+        guard size.isFinite, size >= 0, let file = FontLookup.file(named: name),
+            let face = try? FontFace(contentsOfFile: file)
+        else { return nil }
+        self.init(face: face, pointSize: size)
+    }
+
+    /// A font weight, with UIKit's values from -1 (lightest) to 1 (heaviest).
+    public struct Weight: RawRepresentable, Comparable, Hashable, Sendable {
+        public let rawValue: CGFloat
+        /// Creates a weight from its value.
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static func < (a: Weight, b: Weight) -> Bool { a.rawValue < b.rawValue }
+
+        public static let ultraLight = Weight(rawValue: -0.8)
+        public static let thin = Weight(rawValue: -0.6)
+        public static let light = Weight(rawValue: -0.4)
+        public static let regular = Weight(rawValue: 0)
+        public static let medium = Weight(rawValue: 0.23)
+        public static let semibold = Weight(rawValue: 0.3)
+        public static let bold = Weight(rawValue: 0.4)
+        public static let heavy = Weight(rawValue: 0.56)
+        public static let black = Weight(rawValue: 0.62)
     }
 
     private static func installed(_ face: Result<FontFace, FontFileError>) -> FontFace {
         switch face {
         case .success(let face): return face
-        case .failure(let error): preconditionFailure("Canopy: the system font is missing (\(error)); install fonts-dejavu-core")
+        case .failure(let error): preconditionFailure("Canopy: no system font can be read (\(error)); install fonts-dejavu-core")
         }
     }
 
