@@ -16,7 +16,7 @@ let package = Package(
 
         .target(
             name: "Canopy",
-            dependencies: ["CCanopy", "CCairo"],
+            dependencies: ["CCanopy", "CCairo", "CHarfBuzz"],
             path: "Sources/Canopy"
         ),
         .target(
@@ -52,6 +52,13 @@ let package = Package(
             path: "CSources/CCairo",
             pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev"])]
+        ),
+
+        .systemLibrary(
+            name: "CHarfBuzz",
+            path: "CSources/CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
         ),
 
         // MARK: - Tests

@@ -4,8 +4,9 @@ import Testing
 
 @Suite("Button: content per state, insets, alignment, intrinsic size, actions")
 struct ButtonTests {
-    /// "Tap me" in the 15-point system font measures 56.48 × 17.46 points: 57 × 18 rounded up.
-    private let titleSize = CGSize(width: 57, height: 18)
+    /// "Tap me" in the 15-point system font measures 54.00 × 17.46 points shaped (7373 units
+    /// by HarfBuzz's hb-shape, T kerned against a): 55 × 18 rounded up.
+    private let titleSize = CGSize(width: 55, height: 18)
 
     @Test func aStateWithoutItsOwnContentShowsTheNormalOne() {
         let button = Button(frame: .zero)
@@ -30,28 +31,28 @@ struct ButtonTests {
         button.setTitle("Tap me", for: .normal)
         #expect(button.intrinsicContentSize == titleSize)
         button.setImage(Image(size: CGSize(width: 20, height: 24)), for: .normal)
-        #expect(button.intrinsicContentSize == CGSize(width: 77, height: 24))
+        #expect(button.intrinsicContentSize == CGSize(width: 75, height: 24))
         button.contentEdgeInsets = EdgeInsets(top: 4, left: 8, bottom: 6, right: 10)
         button.titleEdgeInsets = EdgeInsets(top: 0, left: 50, bottom: 0, right: 0)  // not counted
-        #expect(button.intrinsicContentSize == CGSize(width: 95, height: 34))
+        #expect(button.intrinsicContentSize == CGSize(width: 93, height: 34))
         button.sizeToFit()
-        #expect(button.bounds.size == CGSize(width: 95, height: 34))
-        button.titleFont = Font.systemFont(ofSize: 30)  // 112.97 × 34.92
-        #expect(button.intrinsicContentSize == CGSize(width: 20 + 113 + 18, height: 35 + 10))
+        #expect(button.bounds.size == CGSize(width: 93, height: 34))
+        button.titleFont = Font.systemFont(ofSize: 30)  // 108.00 × 34.92
+        #expect(button.intrinsicContentSize == CGSize(width: 20 + 109 + 18, height: 35 + 10))
     }
 
     @Test func centeredContentSitsInTheMiddleAndInsetsShiftIt() {
         let button = Button(frame: CGRect(x: 0, y: 0, width: 200, height: 44))
         button.setTitle("Tap me", for: .normal)
         button.setImage(Image(size: CGSize(width: 20, height: 20)), for: .normal)
-        // The pair is 77 wide: it starts at (200 - 77) / 2 = 61.5.
-        #expect(button.currentImageRect == CGRect(x: 61.5, y: 12, width: 20, height: 20))
-        #expect(button.currentTitleRect == CGRect(x: 81.5, y: 13, width: 57, height: 18))
+        // The pair is 75 wide: it starts at (200 - 75) / 2 = 62.5.
+        #expect(button.currentImageRect == CGRect(x: 62.5, y: 12, width: 20, height: 20))
+        #expect(button.currentTitleRect == CGRect(x: 82.5, y: 13, width: 55, height: 18))
         // A centered title moves by half the difference of its left and right insets.
         button.titleEdgeInsets = EdgeInsets(top: 0, left: 10, bottom: 0, right: 0)
-        #expect(button.currentTitleRect.origin == CGPoint(x: 86.5, y: 13))
+        #expect(button.currentTitleRect.origin == CGPoint(x: 87.5, y: 13))
         button.imageEdgeInsets = EdgeInsets(top: 4, left: 0, bottom: 0, right: 6)
-        #expect(button.currentImageRect.origin == CGPoint(x: 58.5, y: 14))
+        #expect(button.currentImageRect.origin == CGPoint(x: 59.5, y: 14))
     }
 
     @Test func edgeAlignedContentFollowsItsEdgeAndItsInsets() {
@@ -61,13 +62,13 @@ struct ButtonTests {
         button.contentHorizontalAlignment = .left
         button.contentVerticalAlignment = .top
         #expect(button.contentRect(forBounds: button.bounds) == CGRect(x: 8, y: 2, width: 184, height: 40))
-        #expect(button.currentTitleRect == CGRect(x: 8, y: 2, width: 57, height: 18))
+        #expect(button.currentTitleRect == CGRect(x: 8, y: 2, width: 55, height: 18))
         button.titleEdgeInsets = EdgeInsets(top: 3, left: 10, bottom: 0, right: 0)
         #expect(button.currentTitleRect.origin == CGPoint(x: 18, y: 5))
         button.contentHorizontalAlignment = .right
         button.contentVerticalAlignment = .bottom
         button.titleEdgeInsets = EdgeInsets(top: 0, left: 0, bottom: 4, right: 6)
-        #expect(button.currentTitleRect == CGRect(x: 192 - 6 - 57, y: 42 - 4 - 18, width: 57, height: 18))
+        #expect(button.currentTitleRect == CGRect(x: 192 - 6 - 55, y: 42 - 4 - 18, width: 55, height: 18))
         button.contentHorizontalAlignment = .fill
         button.contentVerticalAlignment = .fill
         button.titleEdgeInsets = .zero

@@ -22,11 +22,13 @@ struct FontTests {
 
     @Test func sizesScaleWithThePointSizeAndRoundUp() {
         let font = Font.systemFont(ofSize: 15)
-        #expect(font.width(of: "Tap me") == 56.484375)  // 7712 · 15 / 2048
+        // Shaped, "Tap me" is 7373 units wide (HarfBuzz's hb-shape on DejaVuSans.ttf: T is
+        // kerned against a, 912 rather than 1251), not the 7712 its nominal advances add to.
+        #expect(font.width(of: "Tap me") == 7373.0 * 15 / 2048)
         #expect(isClose(font.lineHeight, 2384.0 * 15 / 2048))
-        #expect(font.size(of: "Tap me") == CGSize(width: 57, height: 18))
+        #expect(font.size(of: "Tap me") == CGSize(width: 55, height: 18))
         #expect(font.size(of: "") == .zero)
-        #expect(Font.systemFont(ofSize: 30).width(of: "Tap me") == 112.96875)
+        #expect(Font.systemFont(ofSize: 30).width(of: "Tap me") == 7373.0 * 30 / 2048)
     }
 
     @Test func badFilesAreRefusedWithTheirReason() {
@@ -81,5 +83,54 @@ struct FontLookupTests {
         let image = drawn(120, 30) { _ in "mono".draw(at: .zero, withAttributes: [.font: mono]) }
         let inked = (0..<120).filter { x in (0..<30).contains { y in (image.pixelColor(x: x, y: y)?.alpha ?? 0) > 0.5 } }
         #expect(!inked.isEmpty && CGFloat(inked.last!) <= mono.width(of: "mono") + 1)
+    }
+}
+
+/// Expected widths come from HarfBuzz's own `hb-shape` tool on DejaVuSans.ttf, in design units
+/// (2048 per em).
+@Suite("Shaping: kerning, ligatures, marks, right-to-left and ideographic text measure as they draw")
+struct ShapingTests {
+    private let font = Font.systemFont(ofSize: 2048)  // one point per design unit
+
+    @Test func kerningNarrowsPairs() {
+        #expect(font.width(of: "Tap me") == 7373)
+        #expect(font.face.advance(of: "Tap me") == 7712, "the nominal advances, unkerned")
+    }
+
+    @Test func arabicJoinsAndMeasuresAsShaped() {
+        // Lam-alef becomes one glyph: three glyphs of 1268, 1222 and 1716 units.
+        let width: CGFloat = 1268 + 1222 + 1716
+        #expect(font.width(of: "سلام") == width)
+        let label = Label()
+        label.text = "سلام"
+        label.font = Font.systemFont(ofSize: 20)
+        #expect(label.intrinsicContentSize.width == (4206.0 * 20 / 2048).rounded(.up))
+    }
+
+    @Test func aCombiningMarkAddsNoWidth() {
+        #expect(font.width(of: "e\u{301}") == font.width(of: "e"))
+        #expect(font.width(of: "e\u{301}") == font.width(of: "\u{E9}"))
+    }
+
+    @Test func ideographsBreakBetweenCharacters() {
+        // DejaVu Sans has no ideographs: each measures and draws as the 1229-unit missing-glyph box.
+        let label = Label()
+        label.font = Font.systemFont(ofSize: 2048)
+        label.numberOfLines = 0
+        label.text = "漢字漢字漢字"
+        label.preferredMaxLayoutWidth = 3 * 1229 + 100
+        #expect(label.intrinsicContentSize == CGSize(width: 3 * 1229, height: 2 * font.lineHeight))
+        // Latin text without spaces stays whole until one word is too wide for a line.
+        label.text = "abc def"
+        label.preferredMaxLayoutWidth = font.width(of: "abc def") + 1
+        #expect(label.intrinsicContentSize.height == font.lineHeight)
+    }
+
+    @Test func rightToLeftTextDrawsWithinItsMeasure() throws {
+        let arabic = Font.systemFont(ofSize: 30)
+        let image = drawn(200, 50) { _ in "سلام".draw(at: CGPoint(x: 10, y: 5), withAttributes: [.font: arabic]) }
+        let inked = (0..<200).filter { x in (0..<50).contains { y in (image.pixelColor(x: x, y: y)?.alpha ?? 0) > 0.5 } }
+        #expect(!inked.isEmpty)
+        #expect(inked.first! >= 10 && CGFloat(inked.last!) <= 10 + arabic.width(of: "سلام") + 1)
     }
 }

@@ -129,10 +129,12 @@ struct ReferenceImageTests {
 
     /// Looks like: black text "Canopy draws labels" at the top left; below, a paragraph in dark
     /// grey wrapped over two lines, the second cut with an ellipsis ("room f…") where the text
-    /// runs on; a right-aligned red line; a line cut with an ellipsis at its end ("far t…"); and
-    /// a rounded, bordered "Tap me" button with its title in system blue, centred.
+    /// runs on; a right-aligned red line; a line cut with an ellipsis at its end ("far t…"); a
+    /// rounded, bordered "Tap me" button with its title in system blue, centred, the T kerned
+    /// under the a; and at the bottom right, "مرحبا بالعالم" in joined Arabic letters, right to
+    /// left.
     @Test func text() throws {
-        let window = canvas(240, 190)
+        let window = canvas(240, 220)
         let title = Label(frame: CGRect(x: 10, y: 10, width: 220, height: 24))
         title.text = "Canopy draws labels"
         let paragraph = Label(frame: CGRect(x: 10, y: 40, width: 220, height: 44))
@@ -152,7 +154,10 @@ struct ReferenceImageTests {
         button.layer.borderWidth = 1
         button.layer.borderColor = .systemBlue
         button.layer.cornerRadius = 8
-        for view in [title, paragraph, right, cut, button] { window.addSubview(view) }
+        let arabic = Label(frame: CGRect(x: 10, y: 190, width: 220, height: 24))
+        arabic.text = "مرحبا بالعالم"
+        arabic.textAlignment = .right
+        for view in [title, paragraph, right, cut, button, arabic] { window.addSubview(view) }
         try expectMatchesReference(try window.render(scale: 2), "text")
     }
 }

@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Stack view: distributions, alignments, hidden views, margins")
 struct StackViewTests {
-    /// A horizontal stack across a 320-point window, 50 high, of labels 57, 89 and 57 points wide
-    /// (18 high).
+    /// A horizontal stack across a 320-point window, 50 high, of labels 55, 89 and 55 points wide
+    /// (18 high): "Tap me" and "Hello, world" shaped, 54.00 and 88.86 points.
     private func scene(_ configure: (StackView) -> Void) -> (window: Window, stack: StackView, labels: [PaddedLabel]) {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         let labels = [PaddedLabel("Tap me"), PaddedLabel("Hello, world"), PaddedLabel("Tap me")]
@@ -37,25 +37,25 @@ struct StackViewTests {
 
     @Test func equalSpacingKeepsIntrinsicWidthsAndEqualGaps() {
         let (window, _, labels) = scene { $0.distribution = .equalSpacing }
-        // (320 − 57 − 89 − 57) / 2 = 58.5 per gap: 0…57, 115.5…204.5, 263…320, rounded to points.
-        #expect(labels.map(\.frame.minX) == [0, 116, 263])
-        #expect(labels.map(\.frame.width) == [57, 89, 57])
+        // (320 − 55 − 89 − 55) / 2 = 60.5 per gap: 0…55, 115.5…204.5, 265…320, rounded to points.
+        #expect(labels.map(\.frame.minX) == [0, 116, 265])
+        #expect(labels.map(\.frame.width) == [55, 89, 55])
         #expect(window.layoutReport.conflicts.isEmpty)
     }
 
     @Test func equalCenteringSpacesTheCenters() {
         let (_, _, labels) = scene { $0.distribution = .equalCentering }
-        // Centers at 28.5 and 291.5 with the middle one halfway: 160, so its edges fall on
+        // Centers at 27.5 and 292.5 with the middle one halfway: 160, so its edges fall on
         // 115.5 and 204.5, half a point from the grid either way.
         #expect(abs(labels[1].frame.midX - 160) <= 0.5)
-        #expect(labels.map(\.frame.width) == [57, 89, 57])
+        #expect(labels.map(\.frame.width) == [55, 89, 55])
     }
 
     @Test func fillProportionallyFollowsIntrinsicWidths() {
         let (_, _, labels) = scene { $0.distribution = .fillProportionally }
-        // 320 × 57/203 = 89.85, 320 × 89/203 = 140.30: edges at 89.85 and 230.15, rounded.
-        #expect(labels.map(\.frame.minX) == [0, 90, 230])
-        #expect(labels.map(\.frame.width) == [90, 140, 90])
+        // 320 × 55/199 = 88.44, 320 × 89/199 = 143.12: edges at 88.44 and 231.56, rounded.
+        #expect(labels.map(\.frame.minX) == [0, 88, 232])
+        #expect(labels.map(\.frame.width) == [88, 144, 88])
     }
 
     @Test func alignmentsPlaceViewsAcrossTheAxis() {
@@ -77,7 +77,7 @@ struct StackViewTests {
         }
         // 50 high: (50 − 8) / 3 = 14 each.
         #expect(labels.map(\.frame.minY) == [0, 18, 36])
-        #expect(labels.map(\.frame.width) == [57, 89, 57])
+        #expect(labels.map(\.frame.width) == [55, 89, 55])
     }
 
     @Test func hiddenViewsDropOutWithTheirSpacing() {

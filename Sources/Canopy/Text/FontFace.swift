@@ -11,12 +11,12 @@ public struct FontFileError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "\(path): \(reason)" }
 }
 
-/// The metrics of one TrueType or OpenType font file: what text measurement needs (units per
-/// em, ascender, descender, line gap, each character's advance width), read once.
+/// One TrueType or OpenType font file: its metrics (units per em, ascender, descender, line
+/// gap, each character's nominal advance width), read once, and its shaping by HarfBuzz.
 ///
-/// Widths are the sums of the glyphs' advances: no kerning and no shaping, so ligatures and
-/// complex scripts measure as their characters' separate glyphs. A character the font lacks
-/// measures as its missing-glyph box.
+/// Text is measured and drawn shaped: kerning, ligatures, combining marks and right-to-left
+/// scripts as the font's OpenType tables set them. A character the font lacks measures and
+/// draws as its missing-glyph box.
 public final class FontFace: Sendable {
     /// The design units per em.
     public let unitsPerEm: Int
@@ -31,6 +31,9 @@ public final class FontFace: Sendable {
     public let path: String?
     private let advances: [UInt16]
     private let glyphs: CharacterMap
+    /// HarfBuzz's view of the same bytes; `nil` when HarfBuzz cannot read them (the nominal
+    /// advances then measure, unshaped).
+    private let shaper: Shaper?
 
     /// Reads the face at `path`.
     /// - Throws: ``FontFileError`` when the file cannot be read or is not a font Canopy can read.
@@ -59,6 +62,7 @@ public final class FontFace: Sendable {
             lineGap = Int(try hhea.int16(at: 8))
             advances = try Self.readAdvances(try file.table("hmtx"), count: Int(try hhea.uint16(at: 34)))
             glyphs = try CharacterMap(try file.table("cmap"))
+            shaper = Shaper(data: data)
         } catch let error as FontTables.Malformed {
             throw FontFileError(path: path, reason: error.reason)
         } catch {
@@ -80,9 +84,29 @@ public final class FontFace: Sendable {
         Int(advances[min(glyph, advances.count - 1)])
     }
 
-    /// The advance width of `text`, in design units.
+    /// The sum of the nominal advance widths of `text`'s characters, in design units: the
+    /// width before shaping (no kerning, no ligatures).
     public func advance(of text: some StringProtocol) -> Int {
         text.unicodeScalars.reduce(0) { $0 + advance(of: $1) }
+    }
+
+    /// The width of `text` shaped on one line, in design units.
+    public func shapedAdvance(of text: some StringProtocol) -> Int {
+        shaped(text).reduce(0) { $0 + $1.advance }
+    }
+
+    /// `text` shaped into glyphs in visual order; without a shaper, its characters' nominal
+    /// glyphs one after another.
+    func shaped(_ text: some StringProtocol) -> [ShapedGlyph] {
+        if let shaper { return shaper.shape(text) }
+        var glyphs: [ShapedGlyph] = []
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let glyph = glyph(for: scalar)
+            glyphs.append(ShapedGlyph(glyph: glyph, cluster: offset, advance: advance(ofGlyph: glyph), offset: (0, 0)))
+            offset += String(scalar).utf8.count
+        }
+        return glyphs
     }
 
     private static func readAdvances(_ hmtx: FontTables.Table, count: Int) throws -> [UInt16] {

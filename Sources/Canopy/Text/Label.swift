@@ -61,10 +61,26 @@ open class Label: View {
     private var laidOutWidth: CGFloat = 0
 
     /// The text's size in the lines it is set in: the widest line and the lines' height, each
-    /// rounded up to whole points.
+    /// rounded up to whole points. Measured once per wrapping width, until the text, its setting
+    /// or ``invalidateIntrinsicContentSize()`` says it changed.
     open override var intrinsicContentSize: CGSize {
-        textRect(forBounds: CGRect(x: 0, y: 0, width: wrappingWidth ?? .greatestFiniteMagnitude, height: .greatestFiniteMagnitude),
-                 limitedToNumberOfLines: numberOfLines).size
+        let wrapping = wrappingWidth
+        if let measured, measured.wrapping == wrapping { return measured.size }
+        let size = textRect(
+            forBounds: CGRect(x: 0, y: 0, width: wrapping ?? .greatestFiniteMagnitude, height: .greatestFiniteMagnitude),
+            limitedToNumberOfLines: numberOfLines
+        ).size
+        measured = (wrapping, size)
+        return size
+    }
+
+    /// The last intrinsic size measured, and the wrapping width it was measured at.
+    private var measured: (wrapping: CGFloat?, size: CGSize)?
+
+    /// Forgets the measured size, then tells the layout (see ``View/invalidateIntrinsicContentSize()``).
+    open override func invalidateIntrinsicContentSize() {
+        measured = nil
+        super.invalidateIntrinsicContentSize()
     }
 
     /// The text's size when wrapped within `size.width` (a multi-line label; 0 or less for no

@@ -19,9 +19,11 @@ public enum LineBreakMode: Sendable, Hashable {
 }
 
 /// Text set in lines no wider than a width: explicit line breaks first, then greedy filling,
-/// each line taking as many whole words as fit (or characters, when breaking by characters or
-/// when a word alone is too wide). Spaces where a line breaks are dropped. Widths add up
-/// character by character, so each line is measured once, up to where it breaks.
+/// each line taking as much as fits up to a break opportunity: between words (after their
+/// spaces, which are dropped where a line breaks) and on either side of an ideograph or a kana
+/// (Chinese and Japanese break between characters). Breaking by characters, or when one word
+/// alone is too wide, a line breaks after its last character that fits. Each paragraph is shaped
+/// once; its characters' widths come from that shaping.
 struct LineBreaker {
     let font: Font
     /// The widest a line may be; `nil` for no limit (only explicit line breaks).
@@ -32,37 +34,53 @@ struct LineBreaker {
     func lines(of text: String) -> [Substring] {
         text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).flatMap { paragraph -> [Substring] in
             guard let width, !paragraph.isEmpty else { return [paragraph] }
+            let widths = font.characterWidths(of: paragraph)
+            let characters = Array(paragraph.indices)
             var lines: [Substring] = []
-            var rest = paragraph[...]
-            while !rest.isEmpty {
-                let end = lineEnd(in: rest, within: width)
-                lines.append(rest[..<end])
-                rest = rest[end...].drop(while: { $0 == " " })
+            var start = 0
+            while start < characters.count {
+                let end = lineEnd(from: start, in: paragraph, characters, widths, within: width)
+                lines.append(paragraph[characters[start]..<(end < characters.count ? characters[end] : paragraph.endIndex)])
+                start = end
+                while start < characters.count && paragraph[characters[start]] == " " { start += 1 }
             }
             return lines
         }
     }
 
-    /// Where the line starting `text` ends: after its last whole word that fits (the spaces
-    /// after it are left for the caller to drop), or, breaking by characters or when even the
-    /// first word is too wide, after its last character that fits; at least one character, so
-    /// that every line makes progress.
-    private func lineEnd(in text: Substring, within width: CGFloat) -> Substring.Index {
+    /// Where the line starting at character `start` ends (the index of its first character
+    /// past it): at its last break opportunity that fits (spaces after it are left for the
+    /// caller to drop), or, breaking by characters or when nothing before fits, after its last
+    /// character that fits; at least one character, so that every line makes progress.
+    private func lineEnd(from start: Int, in text: Substring, _ characters: [Substring.Index], _ widths: [CGFloat],
+                         within width: CGFloat) -> Int {
         var used: CGFloat = 0
-        var afterLastWord: Substring.Index?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let next = text.index(after: index)
-            if text[index] == " ", index > text.startIndex, text[text.index(before: index)] != " " {
-                afterLastWord = index
+        var lastBreak: Int?
+        for i in start..<characters.count {
+            let character = text[characters[i]]
+            if i > start {
+                let previous = text[characters[i - 1]]
+                let afterWord = character == " " && previous != " "
+                if afterWord || Self.breaksAround(character) || Self.breaksAround(previous) { lastBreak = i }
             }
-            used += font.width(of: text[index..<next])
+            used += widths[i]
             if used > width {
-                guard index > text.startIndex else { return next }
-                return byCharacters ? index : afterLastWord ?? index
+                guard i > start else { return i + 1 }
+                return byCharacters ? i : lastBreak ?? i
             }
-            index = next
         }
-        return text.endIndex
+        return characters.count
+    }
+
+    /// Whether a line may break on either side of `character`: an ideograph, a kana or a
+    /// Hangul syllable (the ideographic line-breaking class, in short).
+    static func breaksAround(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x2FFFF:
+            return true
+        default:
+            return false
+        }
     }
 }

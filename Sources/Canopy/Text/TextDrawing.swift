@@ -75,17 +75,18 @@ struct TextSetting {
 }
 
 extension GraphicsContext {
-    /// Draws `text` in one line with its first glyph's origin at `origin` (on the baseline), each
-    /// glyph advanced by its width as measurement adds them.
+    /// Draws `text` shaped on one line, the pen starting at `origin` (on the baseline), each
+    /// glyph placed where shaping puts it: the same advances that measure it.
     func showText(_ text: String, at origin: CGPoint, font: Font, color: Color) {
         guard let path = font.face.path, font.pointSize > 0 else { return }
         let scale = font.pointSize / CGFloat(font.face.unitsPerEm)
         var x = origin.x
         var glyphs: [PlacedGlyph] = []
-        for scalar in text.unicodeScalars {
-            let glyph = font.face.glyph(for: scalar)
-            glyphs.append(PlacedGlyph(glyph: glyph, origin: CGPoint(x: x, y: origin.y)))
-            x += CGFloat(font.face.advance(ofGlyph: glyph)) * scale
+        for shaped in font.face.shaped(text) {
+            // Fonts measure y up; the context's y runs down.
+            let at = CGPoint(x: x + CGFloat(shaped.offset.x) * scale, y: origin.y - CGFloat(shaped.offset.y) * scale)
+            glyphs.append(PlacedGlyph(glyph: shaped.glyph, origin: at))
+            x += CGFloat(shaped.advance) * scale
         }
         showGlyphs(glyphs, fontPath: path, size: font.pointSize, color: color)
     }
