@@ -90,6 +90,12 @@ extension LayoutSystem {
                 constant += holderTerm(holder, constraint.firstAttribute.axis, m)
             }
         }
+        if [constraint.firstAttribute, constraint.secondAttribute].contains(where: { $0 == .firstBaseline || $0 == .lastBaseline }),
+            constraint.firstItem is Label || constraint.secondItem is Label
+        {
+            // A label's baselines move with its text: the row is read again at each refresh.
+            textDependentRows.append(rows.count)
+        }
         append(termsFrom: start, constraint.relation, constant, constraint.priority, .constraint(constraint))
     }
 
@@ -153,7 +159,7 @@ extension LayoutSystem {
             let isLeading = attribute == .leading || attribute == .leadingMargin
             if attribute == .leadingMargin || attribute == .trailingMargin { withinMargins = true }
             attribute = isLeading != isRightToLeft(item: i) ? .left : .right
-        case .firstBaseline, .lastBaseline: attribute = .bottom
+        case .firstBaseline, .lastBaseline: if !(item(i) is Label) { attribute = .bottom }
         case .leftMargin: (attribute, withinMargins) = (.left, true)
         case .rightMargin: (attribute, withinMargins) = (.right, true)
         case .topMargin: (attribute, withinMargins) = (.top, true)
@@ -175,6 +181,10 @@ extension LayoutSystem {
         case .bottom: return Expression(first: (y, 1), second: (h, 1), constant: -b)
         case .centerY: return Expression(first: (y, 1), second: (h, 0.5), constant: (t - b) / 2)
         case .height: return Expression(first: (h, 1), constant: -(t + b))
+        case .firstBaseline, .lastBaseline:
+            // A label's baselines sit at fixed distances from its center, where it centres its text.
+            let offsets = (item(i) as! Label).baselinesBelowCenter
+            return Expression(first: (y, 1), second: (h, 0.5), constant: Double(attribute == .firstBaseline ? offsets.first : offsets.last))
         default: return nil
         }
     }

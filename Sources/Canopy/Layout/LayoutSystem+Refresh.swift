@@ -44,7 +44,7 @@ extension LayoutSystem {
         for constraint in constraints {
             guard let row = recordedRow(of: constraint), refreshRow(row) else { return nil }
         }
-        for row in frameDependentRows {
+        for row in frameDependentRows + textDependentRows {
             guard refreshRow(row) else { return nil }
         }
         return edited

@@ -48,6 +48,8 @@ struct LayoutSystem {
     /// Rows whose constants come from the frame of a view without variables (a constraint
     /// with a multiplier on locations, held by such a view).
     var frameDependentRows: [Int] = []
+    /// Rows whose constants come from a label's text (its baselines).
+    var textDependentRows: [Int] = []
     /// The views whose intrinsic size was not a size (NaN, infinite or negative), found while
     /// rules were written; the dimension is left without rows.
     var invalidIntrinsicSizes: [UpdateCycleReport.Problem] = []

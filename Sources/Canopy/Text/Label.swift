@@ -120,6 +120,19 @@ open class Label: View {
 
     private var setting: TextSetting { TextSetting(font: font, lineBreakMode: lineBreakMode) }
 
+    /// How far below the label's vertical center its first and last baselines are, for its
+    /// text set as its intrinsic size sets it and centred as it is drawn (the baselines that
+    /// `firstBaselineAnchor` and `lastBaselineAnchor` follow).
+    var baselinesBelowCenter: (first: CGFloat, last: CGFloat) {
+        var lines = 1
+        if let text, !text.isEmpty {
+            let bounds = CGRect(x: 0, y: 0, width: wrappingWidth ?? .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+            lines = setting.lines(of: text, in: bounds, limitedTo: numberOfLines).lines.count
+        }
+        let first = font.ascender - CGFloat(lines) * font.lineHeight / 2
+        return (first, first + CGFloat(lines - 1) * font.lineHeight)
+    }
+
     /// Notes the laid-out width; a multi-line label without a preferred width measures again
     /// when it changed.
     open override func layoutSubviews() {
