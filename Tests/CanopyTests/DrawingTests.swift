@@ -267,6 +267,38 @@ struct ImageFileTests {
         #expect(Image(contentsOfFile: "/nonexistent/canopy.png") == nil)
     }
 
+    /// Bytes of a valid PNG file changed at random, cut short or repeated: each read either gives
+    /// an image of the size its header states or `nil`, and never stops the process.
+    @Test func mutatedFilesNeverCrash() throws {
+        let picture = drawn(24, 16) { context in
+            context.setFillColor(.red)
+            context.fillEllipse(in: CGRect(x: 0, y: 0, width: 24, height: 16))
+            context.setStrokeColor(.blue)
+            context.stroke(CGRect(x: 2, y: 2, width: 20, height: 12))
+        }
+        let good = try #require(picture.pngData())
+        var random = SystemRandomNumberGenerator()
+        var read = 0
+        for round in 0..<400 {
+            var bytes = [UInt8](good)
+            switch round % 4 {
+            case 0:
+                for _ in 0..<(1 + round % 7) { bytes[Int.random(in: 8..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random) }
+            case 1: bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
+            case 2: bytes.insert(contentsOf: bytes[20..<40], at: Int.random(in: 8..<bytes.count, using: &random))
+            default:
+                let at = Int.random(in: 16..<24, using: &random)  // the header's size fields
+                bytes[at] = UInt8.random(in: 0...255, using: &random)
+            }
+            if let image = Image(data: Data(bytes)) {
+                read += 1
+                #expect(image.pixelSize.width > 0 && image.pixelSize.height > 0)
+                #expect(image.pixelSize.width * image.pixelSize.height <= 1 << 26)
+            }
+        }
+        #expect(read < 400, "some mutations must be refused")
+    }
+
     @Test func aRendererPastTheLimitsGivesABlank() {
         let blank = GraphicsImageRenderer(size: CGSize(width: 100_000, height: 100_000)).image { context in
             context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))

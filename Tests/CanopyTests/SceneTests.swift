@@ -139,6 +139,30 @@ struct SceneTests {
         }
     }
 
+    @Test func buttonsKeepTheirTitleAndDrawIt() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+        window.backgroundColor = .white
+        let button = Button(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+        button.setTitle("Send", for: .normal)
+        button.setTitleColor(.red, for: .normal)
+        button.titleFont = Font.boldSystemFont(ofSize: 30)
+        window.addSubview(button)
+        let scene = Scene(capturing: window)
+        let copy = try Scene(jsonData: scene.jsonData())
+        #expect(copy == scene)
+        let instance = try copy.instantiate()
+        let made = try #require(instance.views[1] as? Button)
+        #expect(made.currentTitle == "Send" && made.currentTitleColor == .red && made.titleFont == button.titleFont)
+        // Drawn: red ink where the title is.
+        let image = try instance.window.render(scale: 1)
+        let red = (0..<200).flatMap { x in (0..<60).compactMap { y in image.pixelColor(x: x, y: y) } }
+            .filter { $0.red > 0.9 && $0.green < 0.2 }
+        #expect(red.count > 50)
+        var wrong = scene
+        wrong.views[1].className = "View"
+        #expect(throws: SceneError.self) { try Scene(jsonData: wrong.jsonData()) }
+    }
+
     @Test func aRecordedIntrinsicSizeDrivesLayoutWhateverTheClass() throws {
         var scene = Scene(views: [Scene.ViewRecord(id: "w", className: "Window", frame: CGRect(x: 0, y: 0, width: 200, height: 100))])
         var label = Scene.ViewRecord(id: "label", parent: "w")

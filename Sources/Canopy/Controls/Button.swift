@@ -122,6 +122,9 @@ open class Button: Control {
         setNeedsDisplay()
     }
 
+    /// The colour set for the normal state, if any (what a scene keeps).
+    var ownTitleColor: Color? { titleColors[.normal] }
+
     /// The title color in `state`: its own, else the `.normal` one, else the button type's:
     /// white for a custom button, the system blue for the others (a fifth of it while
     /// highlighted, for a system button).

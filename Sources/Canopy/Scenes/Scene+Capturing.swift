@@ -85,6 +85,13 @@ extension Scene {
             text.textAlignment = label.textAlignment
             record.label = text
         }
+        if let button = view as? Button, button.title(for: .normal) != nil || button.ownTitleColor != nil {
+            var title = Scene.ButtonRecord(title: button.title(for: .normal))
+            title.titleColor = button.ownTitleColor
+            title.fontSize = button.titleFont.pointSize
+            title.isBold = button.titleFont == Font.boldSystemFont(ofSize: button.titleFont.pointSize)
+            record.button = title
+        }
         record.hugging = AxisPriorities(
             horizontal: view.contentHuggingPriority(for: .horizontal), vertical: view.contentHuggingPriority(for: .vertical))
         record.compressionResistance = AxisPriorities(

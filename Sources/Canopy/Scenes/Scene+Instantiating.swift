@@ -95,6 +95,11 @@ extension Scene {
             label.numberOfLines = text.numberOfLines
             label.textAlignment = text.textAlignment
         }
+        if let title = record.button, let button = view as? Button {
+            button.setTitle(title.title, for: .normal)
+            button.setTitleColor(title.titleColor, for: .normal)
+            button.titleFont = title.isBold ? Font.boldSystemFont(ofSize: title.fontSize) : Font.systemFont(ofSize: title.fontSize)
+        }
     }
 
     private static func configure(_ stack: StackView, from record: StackRecord, arranged: [View]) {

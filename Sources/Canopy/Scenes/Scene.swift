@@ -115,6 +115,11 @@ extension Scene {
             get { appearance.label }
             set { appearance.label = newValue }
         }
+        /// A button's title in its normal state; `nil` for other classes.
+        public var button: ButtonRecord? {
+            get { appearance.button }
+            set { appearance.button = newValue }
+        }
 
         /// The drawing properties, kept out of line: most views leave them at their defaults,
         /// and a large scene's records stay small.
@@ -130,6 +135,7 @@ extension Scene {
             var borderWidth: CGFloat = 0
             var borderColor = Color.black
             var label: LabelRecord?
+            var button: ButtonRecord?
         }
 
         final class AppearanceBox: Equatable, Sendable {
@@ -197,6 +203,21 @@ extension Scene {
 
         /// Creates a one-line record of `text` in the 17-point system font.
         public init(text: String? = nil) { self.text = text }
+    }
+
+    /// A button's title in its normal state (the other states fall back to it).
+    public struct ButtonRecord: Equatable, Sendable {
+        /// The title, or `nil` for none.
+        public var title: String?
+        /// The title's colour, or `nil` for the button type's.
+        public var titleColor: Color?
+        /// The size of the system font the title is set in.
+        public var fontSize: CGFloat = 15
+        /// Whether that font is the bold system font.
+        public var isBold = false
+
+        /// Creates a record of `title` in the 15-point system font.
+        public init(title: String? = nil) { self.title = title }
     }
 
     /// A layout guide: one added with `addLayoutGuide`, or a view's layout margins guide.

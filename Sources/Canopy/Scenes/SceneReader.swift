@@ -21,8 +21,9 @@ struct SceneReader {
         "clipsToBounds", "userInteractionEnabled", "alpha", "tag", "accessibilityIdentifier",
         "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "semanticContentAttribute",
         "intrinsicContentSize", "hugging", "compressionResistance", "layoutMargins", "stack", "backgroundColor",
-        "cornerRadius", "borderWidth", "borderColor", "label",
+        "cornerRadius", "borderWidth", "borderColor", "label", "button",
     ])
+    private static let buttonKeys = JSONWords(["title", "titleColor", "fontSize", "bold"])
     private static let labelKeys = JSONWords(["text", "fontSize", "bold", "textColor", "numberOfLines", "alignment"])
     private static let stackKeys = JSONWords(["axis", "distribution", "alignment", "spacing", "marginsRelative", "arranged"])
     private static let guideKeys = JSONWords(["id", "owner", "margins"])
@@ -150,7 +151,8 @@ struct SceneReader {
             case 23: view.cornerRadius = CGFloat(try scanner.readNumber())
             case 24: view.borderWidth = CGFloat(try scanner.readNumber())
             case 25: view.borderColor = try color()
-            default: view.label = try readLabel()
+            case 26: view.label = try readLabel()
+            default: view.button = try readButton()
             }
         }
         guard hasID else { throw missing("id", "every view needs an id") }
@@ -171,6 +173,20 @@ struct SceneReader {
             }
         }
         return label
+    }
+
+    private mutating func readButton() throws(SceneError) -> Scene.ButtonRecord {
+        var button = Scene.ButtonRecord()
+        var object = try scanner.beginObject()
+        while let key = try scanner.nextKey(&object, in: Self.buttonKeys) {
+            switch key {
+            case 0: button.title = try scanner.readString()
+            case 1: button.titleColor = try color()
+            case 2: button.fontSize = CGFloat(try scanner.readNumber())
+            default: button.isBold = try scanner.readBool()
+            }
+        }
+        return button
     }
 
     private mutating func readStack() throws(SceneError) -> Scene.StackRecord {

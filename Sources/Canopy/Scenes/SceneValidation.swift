@@ -69,6 +69,9 @@ struct SceneIndex {
         if let label = view.label {
             try finite([label.fontSize], location() + ".label.fontSize", within: 0...CGFloat.greatestFiniteMagnitude)
         }
+        if let button = view.button {
+            try finite([button.fontSize], location() + ".button.fontSize", within: 0...CGFloat.greatestFiniteMagnitude)
+        }
         try finite([view.cornerRadius], location() + ".cornerRadius", within: 0...CGFloat.greatestFiniteMagnitude)
         try finite([view.borderWidth], location() + ".borderWidth", within: 0...CGFloat.greatestFiniteMagnitude)
     }
@@ -142,20 +145,21 @@ struct SceneIndex {
         }
     }
 
+    /// Class-specific settings (a stack's, a label's, a button's) only on views of that kind.
     private func checkClassSettings(_ scene: Scene, _ classes: SceneClasses) throws(SceneError) {
-        var isStackClass: [String: Bool] = [:], isLabelClass: [String: Bool] = [:]
+        var kinds: [String: View?] = [:]  // one view made per class name, to ask its kind
+        func require(_ isKind: (View?) -> Bool, _ i: Int, _ key: String, _ kind: String) throws(SceneError) {
+            let name = scene.views[i].className
+            if kinds[name] == nil { kinds[name] = .some(classes.make(name)) }
+            guard isKind(kinds[name]!) else {
+                throw SceneError(location: "views[\(i)].\(key)", message: "\"\(name)\" is not a \(kind) class")
+            }
+        }
         for (i, view) in scene.views.enumerated() {
-            if view.label != nil {
-                if isLabelClass[view.className] == nil { isLabelClass[view.className] = classes.make(view.className) is Label }
-                guard isLabelClass[view.className] == true else {
-                    throw SceneError(location: "views[\(i)].label", message: "\"\(view.className)\" is not a label class")
-                }
-            }
+            if view.label != nil { try require({ $0 is Label }, i, "label", "label") }
+            if view.button != nil { try require({ $0 is Button }, i, "button", "button") }
             guard let stack = view.stack else { continue }
-            if isStackClass[view.className] == nil { isStackClass[view.className] = classes.make(view.className) is StackView }
-            guard isStackClass[view.className] == true else {
-                throw SceneError(location: "views[\(i)].stack", message: "\"\(view.className)\" is not a stack view class")
-            }
+            try require({ $0 is StackView }, i, "stack", "stack view")
             var seen = Set<Int>()
             for (k, id) in stack.arranged.enumerated() {
                 let location = "views[\(i)].stack.arranged[\(k)]"

@@ -64,6 +64,16 @@ struct SceneWriter {
         f.number("borderWidth", view.borderWidth, unless: 0)
         f.numbers("borderColor", view.borderColor.components, unless: Color.black.components)
         if let label = view.label { f.raw("label", fields(label).object) }
+        if let button = view.button { f.raw("button", fields(button).object) }
+        return f
+    }
+
+    private static func fields(_ button: Scene.ButtonRecord) -> Fields {
+        var f = Fields()
+        if let title = button.title { f.string("title", title) }
+        if let color = button.titleColor { f.numbers("titleColor", color.components) }
+        f.number("fontSize", button.fontSize, unless: 15)
+        f.bool("bold", button.isBold, unless: false)
         return f
     }
 
