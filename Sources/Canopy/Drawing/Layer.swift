@@ -167,7 +167,8 @@ open class Layer {
         get { view.map { LayerContentsGravity($0.contentMode) } ?? ownContentsGravity }
         set { if let view { view.contentMode = newValue.contentMode } else { ownContentsGravity = newValue } }
     }
-    /// Pixels per point of drawn content; 1 by default.
+    /// Core Animation's pixels per point of the contents; 1 by default. Kept for code that sets
+    /// it: an ``Image`` carries its own scale, which is what sizes the contents.
     public var contentsScale: CGFloat = 1
 
     /// A layer whose alpha masks this one (placed in this layer's space), or `nil`.

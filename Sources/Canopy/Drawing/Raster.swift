@@ -99,20 +99,6 @@ final class Raster {
         return Color(red: channel(16), green: channel(8), blue: channel(0), alpha: a / 255)
     }
 
-    /// Every pixel as premultiplied ARGB words, row after row.
-    func words() -> [UInt32] {
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let base = cairo_image_surface_get_data(surface)!
-        var words = [UInt32](repeating: 0, count: width * height)
-        words.withUnsafeMutableBytes { target in
-            for y in 0..<height {
-                memcpy(target.baseAddress! + y * width * 4, base + y * stride, width * 4)
-            }
-        }
-        return words
-    }
-
     /// The raster as a PNG file, or `nil` when Cairo cannot encode it.
     func pngData() -> Data? {
         var data = Data()
