@@ -112,14 +112,18 @@ struct ShapingTests {
         #expect(font.width(of: "e\u{301}") == font.width(of: "\u{E9}"))
     }
 
-    @Test func ideographsBreakBetweenCharacters() {
-        // DejaVu Sans has no ideographs: each measures and draws as the 1229-unit missing-glyph box.
+    @Test func ideographsComeFromAFallbackFaceAndBreakBetweenCharacters() {
+        // DejaVu Sans has no ideographs: they are set in the face fontconfig finds for them,
+        // WenQuanYi Micro Hei (the bootstrap installs it), one em (2048 units) each, hb-shape says.
+        let (em, a): (CGFloat, CGFloat) = (2048, 1255)
+        #expect(font.width(of: "漢字") == 2 * em)
+        #expect(font.width(of: "a漢") == a + em, "a run of each face")
         let label = Label()
         label.font = Font.systemFont(ofSize: 2048)
         label.numberOfLines = 0
         label.text = "漢字漢字漢字"
-        label.preferredMaxLayoutWidth = 3 * 1229 + 100
-        #expect(label.intrinsicContentSize == CGSize(width: 3 * 1229, height: 2 * font.lineHeight))
+        label.preferredMaxLayoutWidth = 3 * 2048 + 100
+        #expect(label.intrinsicContentSize == CGSize(width: 3 * 2048, height: 2 * font.lineHeight))
         // Latin text without spaces stays whole until one word is too wide for a line.
         label.text = "abc def"
         label.preferredMaxLayoutWidth = font.width(of: "abc def") + 1

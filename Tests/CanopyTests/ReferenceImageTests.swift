@@ -131,10 +131,10 @@ struct ReferenceImageTests {
     /// grey wrapped over two lines, the second cut with an ellipsis ("room f…") where the text
     /// runs on; a right-aligned red line; a line cut with an ellipsis at its end ("far t…"); a
     /// rounded, bordered "Tap me" button with its title in system blue, centred, the T kerned
-    /// under the a; and at the bottom right, "مرحبا بالعالم" in joined Arabic letters, right to
-    /// left.
+    /// under the a; at the bottom right, "مرحبا بالعالم" in joined Arabic letters, right to
+    /// left; and below it, on the left, "画布绘制文字" in Chinese characters from the fallback face.
     @Test func text() throws {
-        let window = canvas(240, 220)
+        let window = canvas(240, 250)
         let title = Label(frame: CGRect(x: 10, y: 10, width: 220, height: 24))
         title.text = "Canopy draws labels"
         let paragraph = Label(frame: CGRect(x: 10, y: 40, width: 220, height: 44))
@@ -157,7 +157,9 @@ struct ReferenceImageTests {
         let arabic = Label(frame: CGRect(x: 10, y: 190, width: 220, height: 24))
         arabic.text = "مرحبا بالعالم"
         arabic.textAlignment = .right
-        for view in [title, paragraph, right, cut, button, arabic] { window.addSubview(view) }
+        let chinese = Label(frame: CGRect(x: 10, y: 220, width: 220, height: 24))
+        chinese.text = "画布绘制文字"
+        for view in [title, paragraph, right, cut, button, arabic, chinese] { window.addSubview(view) }
         try expectMatchesReference(try window.render(scale: 2), "text")
     }
 }

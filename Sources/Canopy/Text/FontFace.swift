@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Why a font file could not be read.
 public struct FontFileError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -34,6 +35,9 @@ public final class FontFace: Sendable {
     /// HarfBuzz's view of the same bytes; `nil` when HarfBuzz cannot read them (the nominal
     /// advances then measure, unshaped).
     private let shaper: Shaper?
+    /// The faces found for characters this one lacks, by character (`nil`: none has it), and
+    /// those faces by file, so each is read once. Filled as text needs them.
+    private let fallbacks = Mutex<(byScalar: [UInt32: FontFace?], byFile: [String: FontFace])>(([:], [:]))
 
     /// Reads the face at `path`.
     /// - Throws: ``FontFileError`` when the file cannot be read or is not a font Canopy can read.
@@ -77,6 +81,42 @@ public final class FontFace: Sendable {
 
     /// The glyph that draws `scalar` (0, the missing-glyph box, when the face lacks it).
     func glyph(for scalar: Unicode.Scalar) -> Int { glyphs.glyph(for: scalar.value) }
+
+    /// The face that draws `character`: this one when it has the character's first scalar,
+    /// else the installed face fontconfig finds for it, else this one (its missing-glyph box).
+    func face(drawing character: Character) -> FontFace {
+        guard let scalar = character.unicodeScalars.first, glyph(for: scalar) == 0, scalar.value > 0x20 else {
+            return self
+        }
+        return fallbacks.withLock { found -> FontFace in
+            if let known = found.byScalar[scalar.value] { return known ?? self }
+            var face: FontFace?
+            if let file = FontLookup.file(covering: scalar) {
+                face = found.byFile[file] ?? (try? FontFace(contentsOfFile: file))
+                if let face { found.byFile[file] = face }
+            }
+            if let candidate = face, candidate.glyph(for: scalar) == 0 { face = nil }
+            found.byScalar[scalar.value] = .some(face)
+            return face ?? self
+        }
+    }
+
+    /// `text` cut into runs each drawn by one face (see ``face(drawing:)``), in order.
+    func runs(of text: Substring) -> [(face: FontFace, text: Substring)] {
+        var runs: [(face: FontFace, text: Substring)] = []
+        var start = text.startIndex
+        var current: FontFace?
+        for index in text.indices {
+            let face = face(drawing: text[index])
+            if let current, face !== current {
+                runs.append((current, text[start..<index]))
+                start = index
+            }
+            current = face
+        }
+        if let current { runs.append((current, text[start...])) }
+        return runs
+    }
 
     /// The advance width of `glyph`, in design units.
     func advance(ofGlyph glyph: Int) -> Int {

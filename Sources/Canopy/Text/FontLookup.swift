@@ -60,6 +60,29 @@ enum FontLookup {
         return string(match, FC_FILE)
     }
 
+    /// The file of the face fontconfig prefers for drawing `scalar` in a sans-serif family, when
+    /// that face has it.
+    static func file(covering scalar: Unicode.Scalar) -> String? {
+        guard let pattern = FcPatternCreate(), let characters = FcCharSetCreate() else { return nil }
+        defer {
+            FcPatternDestroy(pattern)
+            FcCharSetDestroy(characters)
+        }
+        FcCharSetAddChar(characters, scalar.value)
+        FcPatternAddCharSet(pattern, FC_CHARSET, characters)
+        _ = "sans-serif".withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(match) }
+        var covered: OpaquePointer?
+        guard FcPatternGetCharSet(match, FC_CHARSET, 0, &covered) == FcResultMatch, let covered,
+            FcCharSetHasChar(covered, scalar.value) != 0
+        else { return nil }
+        return string(match, FC_FILE)
+    }
+
     private static func string(_ pattern: OpaquePointer, _ object: String) -> String? {
         var value: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, object, 0, &value) == FcResultMatch, let value else { return nil }

@@ -36,14 +36,17 @@ struct FontTables {
     private let file: Table
     private var directory: [String: (offset: Int, length: Int)] = [:]
 
+    /// Reads the directory of the file's font, or of the first font of a collection (`ttcf`).
     init(bytes: [UInt8]) throws {
         file = Table(name: "the file", bytes: bytes[...])
-        let version = try file.uint32(at: 0)
+        // A collection lists its fonts' directories; their tables' offsets count from the file's start.
+        let start = try file.uint32(at: 0) == 0x7474_6366 ? Int(try file.uint32(at: 12)) : 0
+        let version = try file.uint32(at: start)
         guard version == 0x0001_0000 || version == 0x4F54_544F || version == 0x7472_7565 else {
             throw Malformed("not a TrueType or OpenType font (it starts with 0x\(String(version, radix: 16)))")
         }
-        for index in 0..<Int(try file.uint16(at: 4)) {
-            let record = 12 + 16 * index
+        for index in 0..<Int(try file.uint16(at: start + 4)) {
+            let record = start + 12 + 16 * index
             let tag = String(decoding: try (0..<4).map { try file.uint8(at: record + $0) }, as: UTF8.self)
             directory[tag] = (Int(try file.uint32(at: record + 8)), Int(try file.uint32(at: record + 12)))
         }

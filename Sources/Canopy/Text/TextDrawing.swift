@@ -78,17 +78,19 @@ extension GraphicsContext {
     /// Draws `text` shaped on one line, the pen starting at `origin` (on the baseline), each
     /// glyph placed where shaping puts it: the same advances that measure it.
     func showText(_ text: String, at origin: CGPoint, font: Font, color: Color) {
-        guard let path = font.face.path, font.pointSize > 0 else { return }
-        let scale = font.pointSize / CGFloat(font.face.unitsPerEm)
+        guard font.pointSize > 0 else { return }
         var x = origin.x
-        var glyphs: [PlacedGlyph] = []
-        for shaped in font.face.shaped(text) {
-            // Fonts measure y up; the context's y runs down.
-            let at = CGPoint(x: x + CGFloat(shaped.offset.x) * scale, y: origin.y - CGFloat(shaped.offset.y) * scale)
-            glyphs.append(PlacedGlyph(glyph: shaped.glyph, origin: at))
-            x += CGFloat(shaped.advance) * scale
+        for run in font.face.runs(of: text[...]) {
+            let scale = font.pointSize / CGFloat(run.face.unitsPerEm)
+            var glyphs: [PlacedGlyph] = []
+            for shaped in run.face.shaped(run.text) {
+                // Fonts measure y up; the context's y runs down.
+                let at = CGPoint(x: x + CGFloat(shaped.offset.x) * scale, y: origin.y - CGFloat(shaped.offset.y) * scale)
+                glyphs.append(PlacedGlyph(glyph: shaped.glyph, origin: at))
+                x += CGFloat(shaped.advance) * scale
+            }
+            if let path = run.face.path { showGlyphs(glyphs, fontPath: path, size: font.pointSize, color: color) }
         }
-        showGlyphs(glyphs, fontPath: path, size: font.pointSize, color: color)
     }
 }
 
