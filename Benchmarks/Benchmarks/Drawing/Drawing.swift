@@ -65,6 +65,14 @@ final class BoardFixture: @unchecked Sendable {
     func tearDown() { board = nil }
 }
 
+/// Each label's intrinsic size measured again, not the size it keeps.
+func measureAgain(_ labels: [Label]) {
+    for label in labels {
+        label.invalidateIntrinsicContentSize()
+        blackHole(label.intrinsicContentSize)
+    }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock], timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(5), maxIterations: 30)
@@ -109,12 +117,7 @@ let benchmarks: @Sendable () -> Void = {
                 return label
             }
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                for label in labels {
-                    label.invalidateIntrinsicContentSize()  // measure again, not the kept size
-                    blackHole(label.intrinsicContentSize)
-                }
-            }
+            for _ in benchmark.scaledIterations { measureAgain(labels) }
         })
     Benchmark(
         "Measure 1k multi-line labels",
@@ -127,11 +130,6 @@ let benchmarks: @Sendable () -> Void = {
                 return label
             }
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                for label in labels {
-                    label.invalidateIntrinsicContentSize()  // measure again, not the kept size
-                    blackHole(label.intrinsicContentSize)
-                }
-            }
+            for _ in benchmark.scaledIterations { measureAgain(labels) }
         })
 }

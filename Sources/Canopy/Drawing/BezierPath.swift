@@ -45,12 +45,10 @@ open class BezierPath {
 
     /// A rectangle with only `corners` rounded, by `cornerRadii`.
     public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: RectCorner, cornerRadii: CGSize) {
-        let pick = { (corner: RectCorner) in corners.contains(corner) ? cornerRadii : .zero }
         var path = Path()
-        path.addRoundedRect(
-            in: rect,
-            radii: CornerRadii(topLeft: pick(.topLeft), topRight: pick(.topRight), bottomRight: pick(.bottomRight),
-                               bottomLeft: pick(.bottomLeft)))
+        let rounds = (corners.contains(.topLeft), corners.contains(.topRight), corners.contains(.bottomRight),
+                      corners.contains(.bottomLeft))
+        path.addRoundedRect(in: rect, radii: CornerRadii(cornerRadii, rounding: rounds))
         self.init(path: path)
     }
 
@@ -143,12 +141,18 @@ open class BezierPath {
 
 /// Corners of a rectangle, as UIKit's `UIRectCorner`.
 public struct RectCorner: OptionSet, Sendable {
+    /// The corners' bits.
     public let rawValue: UInt
     /// Creates a set from its raw bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top-left corner (y down).
     public static let topLeft = RectCorner(rawValue: 1)
+    /// The top-right corner.
     public static let topRight = RectCorner(rawValue: 2)
+    /// The bottom-left corner.
     public static let bottomLeft = RectCorner(rawValue: 4)
+    /// The bottom-right corner.
     public static let bottomRight = RectCorner(rawValue: 8)
+    /// All four corners.
     public static let allCorners: RectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }

@@ -131,12 +131,7 @@ struct Compositor {
         let inner = layer.bounds.insetBy(dx: width, dy: width)
         if !inner.isNull && !inner.isEmpty {
             let r = max(0, min(layer.cornerRadius, min(layer.bounds.width, layer.bounds.height) / 2) - width)
-            let radius = CGSize(width: r, height: r)
-            let pick = { (corner: CornerMask) in layer.maskedCorners.contains(corner) ? radius : .zero }
-            band.addRoundedRect(
-                in: inner,
-                radii: CornerRadii(topLeft: pick(.layerMinXMinYCorner), topRight: pick(.layerMaxXMinYCorner),
-                                   bottomRight: pick(.layerMaxXMaxYCorner), bottomLeft: pick(.layerMinXMaxYCorner)))
+            layer.addRoundedRect(inner, radius: r, to: &band)
         }
         raster.fill(band.applying(toDevice), rule: .evenOdd, with: .color(color))
     }
@@ -209,6 +204,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// The image would be empty or past the size limits (in pixels).
     case unsupportedSize(width: CGFloat, height: CGFloat)
 
+    /// The reason, with the size asked for and the limits.
     public var description: String {
         switch self {
         case .unsupportedSize(let w, let h):

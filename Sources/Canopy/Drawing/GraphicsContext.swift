@@ -360,11 +360,21 @@ public enum LineJoin: Int, Sendable {
 
 /// What ``GraphicsContext/drawPath(using:)`` does.
 public enum PathDrawingMode: Sendable {
-    case fill, eoFill, stroke, fillStroke, eoFillStroke
+    /// Fill by the winding rule.
+    case fill
+    /// Fill by the even-odd rule.
+    case eoFill
+    /// Stroke.
+    case stroke
+    /// Fill by the winding rule, then stroke.
+    case fillStroke
+    /// Fill by the even-odd rule, then stroke.
+    case eoFillStroke
 }
 
 /// Whether a gradient's end colours extend past its ends.
 public struct GradientDrawingOptions: OptionSet, Sendable {
+    /// The options' bits.
     public let rawValue: Int
     /// Creates options from their raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -378,7 +388,9 @@ public struct GradientDrawingOptions: OptionSet, Sendable {
 public struct Gradient: Hashable, Sendable {
     /// One colour at one location.
     public struct Stop: Hashable, Sendable {
+        /// The colour at the stop.
         public var color: Color
+        /// Where the stop is along the gradient, 0 to 1.
         public var location: CGFloat
         /// Creates a stop.
         public init(color: Color, location: CGFloat) { (self.color, self.location) = (color, location) }

@@ -232,19 +232,23 @@ open class Layer {
 
     /// The outline of the bounds with the corners ``maskedCorners`` rounds.
     var roundedBounds: Path {
-        let r = CGSize(width: cornerRadius, height: cornerRadius)
-        let pick = { (corner: CornerMask) in self.maskedCorners.contains(corner) ? r : .zero }
         var path = Path()
-        path.addRoundedRect(
-            in: bounds,
-            radii: CornerRadii(topLeft: pick(.layerMinXMinYCorner), topRight: pick(.layerMaxXMinYCorner),
-                               bottomRight: pick(.layerMaxXMaxYCorner), bottomLeft: pick(.layerMinXMaxYCorner)))
+        addRoundedRect(bounds, radius: cornerRadius, to: &path)
         return path
+    }
+
+    /// Adds `rect` to `path` with the corners ``maskedCorners`` names rounded by `radius`.
+    func addRoundedRect(_ rect: CGRect, radius: CGFloat, to path: inout Path) {
+        let m = maskedCorners
+        let rounds = (m.contains(.layerMinXMinYCorner), m.contains(.layerMaxXMinYCorner), m.contains(.layerMaxXMaxYCorner),
+                      m.contains(.layerMinXMaxYCorner))
+        path.addRoundedRect(in: rect, radii: CornerRadii(CGSize(width: radius, height: radius), rounding: rounds))
     }
 }
 
 /// Corners of a layer, as Core Animation's `CACornerMask` (y down: min Y is the top).
 public struct CornerMask: OptionSet, Sendable {
+    /// The corners' bits.
     public let rawValue: UInt
     /// Creates a mask from its raw bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -263,7 +267,24 @@ public struct CornerMask: OptionSet, Sendable {
 /// Where a layer's contents go in its bounds, as Core Animation's `contentsGravity`, named as
 /// seen on screen (top is the top).
 public enum LayerContentsGravity: Sendable {
-    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+    /// At its own size, centred.
+    case center
+    /// At its own size, at the top, centred across.
+    case top
+    /// At its own size, at the bottom, centred across.
+    case bottom
+    /// At its own size, at the left, centred down.
+    case left
+    /// At its own size, at the right, centred down.
+    case right
+    /// At its own size, in the top-left corner.
+    case topLeft
+    /// At its own size, in the top-right corner.
+    case topRight
+    /// At its own size, in the bottom-left corner.
+    case bottomLeft
+    /// At its own size, in the bottom-right corner.
+    case bottomRight
     /// Stretched to the bounds (the default).
     case resize
     /// Scaled to fit inside, keeping the aspect ratio.

@@ -332,6 +332,13 @@ struct CornerRadii: Equatable {
         self.init(topLeft: radius, topRight: radius, bottomRight: radius, bottomLeft: radius)
     }
 
+    /// `radius` at the corners `rounds` names (top left, top right, bottom right, bottom left),
+    /// square elsewhere.
+    init(_ radius: CGSize, rounding rounds: (topLeft: Bool, topRight: Bool, bottomRight: Bool, bottomLeft: Bool)) {
+        self.init(topLeft: rounds.topLeft ? radius : .zero, topRight: rounds.topRight ? radius : .zero,
+                  bottomRight: rounds.bottomRight ? radius : .zero, bottomLeft: rounds.bottomLeft ? radius : .zero)
+    }
+
     var isSquare: Bool { [topLeft, topRight, bottomRight, bottomLeft].allSatisfy { $0.width <= 0 || $0.height <= 0 } }
 
     /// Each radius limited to half the side it runs along, as Core Animation limits `cornerRadius`;

@@ -16,8 +16,8 @@ extension View {
     /// draws into new pixels, allocated only if it draws at all. A view that drew nothing keeps
     /// no pixels.
     func display(_ rect: CGRect) {
-        if self is ImageView || layerStorage?.contents != nil { return }
         if Self.classesDrawingNothing.contains(ObjectIdentifier(type(of: self))) { return draw(rect) }
+        if self is ImageView || layerStorage?.contents != nil { return }
         let scale = contentScaleFactor, size = bounds.size
         let pixels = (width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)))
         let toPixels = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY)

@@ -70,19 +70,30 @@ public struct Font: Hashable, Sendable {
 
     /// A font weight, with UIKit's values from -1 (lightest) to 1 (heaviest).
     public struct Weight: RawRepresentable, Comparable, Hashable, Sendable {
+        /// The weight's value.
         public let rawValue: CGFloat
         /// Creates a weight from its value.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// Whether `a` is lighter than `b`.
         public static func < (a: Weight, b: Weight) -> Bool { a.rawValue < b.rawValue }
 
+        /// -0.8.
         public static let ultraLight = Weight(rawValue: -0.8)
+        /// -0.6.
         public static let thin = Weight(rawValue: -0.6)
+        /// -0.4.
         public static let light = Weight(rawValue: -0.4)
+        /// 0.
         public static let regular = Weight(rawValue: 0)
+        /// 0.23.
         public static let medium = Weight(rawValue: 0.23)
+        /// 0.3: the lightest weight set in the bold face.
         public static let semibold = Weight(rawValue: 0.3)
+        /// 0.4.
         public static let bold = Weight(rawValue: 0.4)
+        /// 0.56.
         public static let heavy = Weight(rawValue: 0.56)
+        /// 0.62.
         public static let black = Weight(rawValue: 0.62)
     }
 

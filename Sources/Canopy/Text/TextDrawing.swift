@@ -24,28 +24,31 @@ struct TextSetting {
     }
 
     /// `line` cut to `width` with an ellipsis where the mode puts one (clipping and wrapping
-    /// modes leave the line whole: the clip cuts it).
+    /// modes leave the line whole: the clip cuts it). The characters kept are chosen from the
+    /// line's shaping, once: the most that fit beside the ellipsis.
     func fitted(_ line: Substring, within width: CGFloat) -> String {
         guard font.width(of: line) > width else { return String(line) }
         let ellipsis = "\u{2026}"
-        let characters = Array(line)
-        func fits(_ head: Int, _ tail: Int) -> Bool {
-            font.width(of: String(characters.prefix(head)) + ellipsis + String(characters.suffix(tail))) <= width
+        let room = width - font.width(of: ellipsis)
+        let characters = Array(line), widths = font.characterWidths(of: line)
+        /// How many characters, taken in `order`, fit in `space`.
+        func fitting(_ order: some Sequence<Int>, in space: CGFloat) -> Int {
+            var used: CGFloat = 0, count = 0
+            for i in order {
+                used += widths[i]
+                guard used <= space else { break }
+                count += 1
+            }
+            return count
         }
         switch lineBreakMode {
         case .byTruncatingTail:
-            var head = characters.count
-            while head > 0 && !fits(head, 0) { head -= 1 }
-            return String(characters.prefix(head)) + ellipsis
+            return String(characters.prefix(fitting(widths.indices, in: room))) + ellipsis
         case .byTruncatingHead:
-            var tail = characters.count
-            while tail > 0 && !fits(0, tail) { tail -= 1 }
-            return ellipsis + String(characters.suffix(tail))
+            return ellipsis + String(characters.suffix(fitting(widths.indices.reversed(), in: room)))
         case .byTruncatingMiddle:
-            var (head, tail) = (characters.count / 2, characters.count - characters.count / 2)
-            while head + tail > 0 && !fits(head, tail) {
-                if head >= tail { head -= 1 } else { tail -= 1 }
-            }
+            let head = fitting(widths.indices, in: room / 2)
+            let tail = fitting(widths.indices.reversed(), in: room - widths.prefix(head).reduce(0, +))
             return String(characters.prefix(head)) + ellipsis + String(characters.suffix(tail))
         case .byWordWrapping, .byCharWrapping, .byClipping:
             return String(line)
