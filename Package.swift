@@ -67,12 +67,14 @@ let package = Package(
             name: "CanopyTests",
             dependencies: ["Canopy", "CanopyWorkloads", "CCanopy"],
             path: "Tests/CanopyTests",
-            exclude: ["References"]
+            exclude: ["References"],
+            resources: [.copy("Nibs")]
         ),
         .testTarget(
             name: "PortingTests",
             dependencies: ["Canopy"],
-            path: "Tests/Porting"
+            path: "Tests/Porting",
+            resources: [.copy("Nibs")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -58,6 +58,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
 
+        .executableTarget(
+            name: "Archives",
+            dependencies: [
+                .product(name: "Canopy", package: "Canopy"),
+                .product(name: "CanopyWorkloads", package: "Canopy"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Archives",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+
         // MARK: - Peers
 
         .target(name: "PlainLoops", path: "Sources/PlainLoops"),

@@ -16,23 +16,27 @@ struct LayoutCommand: ParsableCommand {
             fails, "failure" gives the reason and the command exits 1.
             """)
 
-    @Argument(help: "A scene file (see docs/scene-format.md).")
+    @Argument(help: "A scene file (see docs/scene-format.md), or an Interface Builder .xib or .storyboard file.")
     var scene: String
 
+    @Option(name: .customLong("scene"), help: "For a .xib, the id of a top-level view; for a .storyboard, a view controller's storyboard identifier or id.")
+    var identifier: String?
+
     func run() throws {
-        let loaded = try LoadedScene(path: scene)
+        let loaded = try LoadedScene(path: scene, identifier: identifier)
+        loaded.reportWarnings()
         let window = loaded.window
-        // Diagnostics name views by their scene ids.
-        for (view, record) in zip(loaded.instance.views, loaded.scene.views) where view.accessibilityIdentifier == nil {
-            view.accessibilityIdentifier = record.id
+        // Diagnostics name views by their ids.
+        for (view, id) in loaded.views where view.accessibilityIdentifier == nil {
+            view.accessibilityIdentifier = id
         }
         let failure = LayoutFailure(window.runUpdateCycle())
         let report = window.layoutReport
         let ids = loaded.ids()
         var lines: [String] = []
         var origins = ContentOrigins()  // a bounded walk per view, however deep the tree
-        for (view, record) in zip(loaded.instance.views, loaded.scene.views) {
-            var line = "{\"id\": \(jsonString(record.id)), \"frame\": \(jsonRect(origins.layoutRect(of: view)))"
+        for (view, id) in loaded.views {
+            var line = "{\"id\": \(jsonString(id)), \"frame\": \(jsonRect(origins.layoutRect(of: view)))"
             if let solved = report.solvedRect(of: view) { line += ", \"solved\": \(jsonRect(solved))" }
             lines.append(line + "}")
         }

@@ -17,8 +17,11 @@ struct RenderCommand: ParsableCommand {
             written, and the command exits 1 with the reason.
             """)
 
-    @Argument(help: "A scene file (see docs/scene-format.md).")
+    @Argument(help: "A scene file (see docs/scene-format.md), or an Interface Builder .xib or .storyboard file.")
     var scene: String
+
+    @Option(name: .customLong("scene"), help: "For a .xib, the id of a top-level view; for a .storyboard, a view controller's storyboard identifier or id.")
+    var identifier: String?
 
     @Option(name: .shortAndLong, help: "The file to write: PNG when its name ends in .png, else SVG.")
     var output: String
@@ -34,7 +37,8 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = try LoadedScene(path: scene)
+        let loaded = try LoadedScene(path: scene, identifier: identifier)
+        loaded.reportWarnings()
         let window = loaded.window
         if let failure = LayoutFailure(window.runUpdateCycle()) { throw failure }
         let data: Data
@@ -61,13 +65,13 @@ struct RenderCommand: ParsableCommand {
             viewBox="0 0 \(jsonNumber(size.width)) \(jsonNumber(size.height))" font-family="sans-serif" font-size="10">
 
             """
-        let places = placesInTree(of: loaded.instance.views, in: window)
-        for (view, record) in zip(loaded.instance.views, loaded.scene.views) {
+        let places = placesInTree(of: loaded.views.map(\.view), in: window)
+        for (view, id) in loaded.views {
             guard let place = places[ObjectIdentifier(view)], place.isShown else { continue }
-            svg += box(view, id: record.id, depth: place.depth, in: tree)
+            svg += box(view, id: id, depth: place.depth, in: tree)
         }
         if constraints {
-            for constraint in loaded.instance.constraints {
+            for constraint in loaded.constraints {
                 guard let first = constraint.firstItem, let second = constraint.secondItem else { continue }
                 let (a, b) = (center(of: first, in: tree), center(of: second, in: tree))
                 let dash = constraint.priority == .required ? "" : " stroke-dasharray=\"4 3\""

@@ -26,24 +26,94 @@ enum GeneratedShape: String, CaseIterable, ExpressibleByArgument {
     }
 }
 
-/// A scene file made into views, with the ids of its views.
+/// A scene file, a `.xib` or a `.storyboard` made into views in a window, with an id for
+/// each view and the constraints it holds.
 struct LoadedScene {
-    let scene: Scene
-    let instance: SceneInstance
+    let window: Window
+    /// The views in the file's order, each with its id (the scene's id, or Interface Builder's).
+    let views: [(view: View, id: String)]
+    let constraints: [LayoutConstraint]
+    /// What an Interface Builder file holds that was read differently or not at all.
+    let warnings: [String]
 
-    init(path: String) throws {
-        scene = try Scene.load(from: URL(fileURLWithPath: path))
-        instance = try scene.instantiate()
+    /// Reads `path`; `identifier` picks a `.xib`'s top-level view or a `.storyboard`'s view
+    /// controller (storyboard identifier or id), by default the first view or the initial
+    /// view controller. Custom classes of an Interface Builder file are made as the built-in
+    /// class their element names: the harness does not have the app's classes.
+    init(path: String, identifier: String? = nil) throws {
+        let url = URL(fileURLWithPath: path)
+        switch url.pathExtension.lowercased() {
+        case "xib", "storyboard":
+            var classes = ArchiveClasses.builtIn
+            classes.substitutesBuiltInClasses = true
+            do {
+                (window, views, constraints, warnings) = try Self.load(url, identifier: identifier, classes: classes)
+            } catch let error as ArchiveError {
+                throw HarnessError(error.description)
+            }
+        default:
+            guard identifier == nil else { throw HarnessError("--scene applies to .xib and .storyboard files only") }
+            let scene = try Scene.load(from: url)
+            let instance = try scene.instantiate()
+            window = instance.window
+            views = zip(instance.views, scene.views).map { ($0, $1.id) }
+            constraints = instance.constraints
+            warnings = []
+        }
     }
 
-    var window: Window { instance.window }
+    private static func load(_ url: URL, identifier: String?, classes: ArchiveClasses) throws
+        -> (Window, [(view: View, id: String)], [LayoutConstraint], [String])
+    {
+        let made: NibObjects
+        let root: View
+        let warnings: [InterfaceBuilderWarning]
+        if url.pathExtension.lowercased() == "storyboard" {
+            let storyboard = try Storyboard(data: ResourceFile.contents(of: url), name: url.lastPathComponent, classes: classes)
+            made = try storyboard.instantiateScene(withIdentifier: identifier)
+            root = (made.topLevelObjects[0] as! ViewController).view
+            warnings = storyboard.warnings
+        } else {
+            let nib = try Nib(data: ResourceFile.contents(of: url), name: url.lastPathComponent, classes: classes)
+            made = try nib.instantiateObjects(withOwner: nil)
+            let tops = made.objects.filter { entry in made.topLevelObjects.contains { $0 === entry.object } }
+            guard let top = tops.first(where: { $0.object is View && (identifier == nil || $0.identifier == identifier) }) else {
+                throw HarnessError(identifier.map { "the xib has no top-level view with the id \($0)" } ?? "the xib has no top-level view")
+            }
+            root = top.object as! View
+            warnings = nib.warnings
+        }
+        let window = Window(frame: CGRect(origin: .zero, size: root.frame.size))
+        root.frame.origin = .zero
+        window.addSubview(root)
+        var views: [(view: View, id: String)] = []
+        var constraints: [LayoutConstraint] = []
+        for (index, entry) in made.objects.enumerated() {
+            if let view = entry.object as? View { views.append((view, entry.identifier ?? "object\(index)")) }
+            if let constraint = entry.object as? LayoutConstraint { constraints.append(constraint) }
+        }
+        return (window, views, constraints, warnings.map(\.description))
+    }
 
     /// The id of each view, by object.
     func ids() -> [ObjectIdentifier: String] {
         var ids: [ObjectIdentifier: String] = [:]
-        for (view, record) in zip(instance.views, scene.views) { ids[ObjectIdentifier(view)] = record.id }
-        for (guide, record) in zip(instance.guides, scene.guides) { ids[ObjectIdentifier(guide)] = record.id }
+        for (view, id) in views { ids[ObjectIdentifier(view)] = id }
         return ids
+    }
+
+    /// Prints the warnings to standard error, one per line.
+    func reportWarnings() {
+        for warning in warnings { FileHandle.standardError.write(Data("canopy: \(warning)\n".utf8)) }
+    }
+}
+
+/// Reading a file given on the command line.
+enum ResourceFile {
+    static func contents(of url: URL) throws -> Data {
+        do { return try Data(contentsOf: url) } catch {
+            throw HarnessError("cannot read \(url.path): \(error.localizedDescription)")
+        }
     }
 }
 

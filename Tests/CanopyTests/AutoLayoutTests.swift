@@ -24,6 +24,8 @@ final class PaddedLabel: Label {
         translatesAutoresizingMaskIntoConstraints = false
     }
 
+    required init?(coder: Coder) { return nil }  // not archived
+
     override var intrinsicContentSize: CGSize {
         let size = super.intrinsicContentSize
         return CGSize(width: size.width + 2 * padding, height: size.height + 2 * padding)

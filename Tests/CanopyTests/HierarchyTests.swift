@@ -158,6 +158,8 @@ struct HierarchyTests {
                 super.init(frame: frame)
                 commonInit()
             }
+
+            required init?(coder: Coder) { return nil }  // not archived
             func commonInit() { commonInitRuns += 1 }
         }
         let card = Card()  // init() goes through init(frame: .zero)

@@ -152,4 +152,39 @@ struct LayoutIfNeededTests {
         first.exerciseAmbiguityInLayout()
         #expect(first.frame.width == 270 && second.frame == CGRect(x: 270, y: 0, width: 50, height: 20))
     }
+
+    /// A view that sizes its content view to its bounds in `layoutSubviews()`; the content
+    /// centers a constrained badge.
+    final class Host: View {
+        let content = View()
+        let badge = View()
+        override init(frame: CGRect) {
+            super.init(frame: frame)
+            addSubview(content)
+            badge.translatesAutoresizingMaskIntoConstraints = false
+            content.addSubview(badge)
+            LayoutConstraint.activate([
+                badge.centerXAnchor.constraint(equalTo: content.centerXAnchor),
+                badge.topAnchor.constraint(equalTo: content.topAnchor),
+                badge.widthAnchor.constraint(equalToConstant: 10), badge.heightAnchor.constraint(equalToConstant: 10),
+            ])
+        }
+        required init?(coder: Coder) { return nil }  // not archived
+        override func layoutSubviews() {
+            super.layoutSubviews()
+            content.frame = bounds
+        }
+    }
+
+    @Test func aFrameSetInLayoutSubviewsThatFeedsConstraintsIsSettledInOneCall() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let host = Host(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+        window.addSubview(host)
+        window.layoutIfNeeded()
+        #expect(host.content.frame == host.bounds)
+        #expect(host.badge.frame == CGRect(x: 145, y: 0, width: 10, height: 10))
+        host.frame.size.width = 200
+        host.layoutIfNeeded()
+        #expect(host.badge.frame == CGRect(x: 95, y: 0, width: 10, height: 10))
+    }
 }

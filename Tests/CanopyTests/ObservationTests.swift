@@ -150,6 +150,8 @@ final class StickyHeader: View {
         super.init(frame: CGRect(x: 0, y: 0, width: width, height: minHeight))
     }
 
+    required init?(coder: Coder) { return nil }  // not archived
+
     func startObserving() {
         let scrollView = superview as! ScrollView
         token = scrollView.observe(\.contentOffset) { [unowned self] scrollView, _ in

@@ -10,6 +10,7 @@ struct ReadmeExampleTests {
             super.init(frame: frame)
             addSubview(title)
         }
+        required init?(coder: Coder) { return nil }  // this card is never read from a nib
         override func layoutSubviews() {
             title.frame = bounds.insetBy(dx: 20, dy: 0)
         }
@@ -71,5 +72,14 @@ struct ReadmeExampleTests {
         // bottom is.
         #expect(image.pixelColor(x: 43, y: 43) == .white)
         #expect(image.pixelColor(x: 100, y: 180) == .systemBlue)
+    }
+
+    /// The nib example, verbatim: `ProfileCard` and `ProfileCard.xib` are the nib tests'.
+    @Test func theNibExampleRunsAsDocumented() throws {
+        var classes = ArchiveClasses.builtIn
+        classes.register(ProfileCard.self)                    // a custom class, by its customClass name
+        let nib = try Nib(named: "ProfileCard", bundle: .module, classes: classes)
+        let card = try nib.instantiate(withOwner: nil).first as! ProfileCard
+        #expect(card.nameLabel?.text == "Ada Lovelace")
     }
 }

@@ -309,6 +309,8 @@ final class TiledScrollView: ScrollView {
         contentSize = CGSize(width: frame.width, height: 1_000_000)
     }
 
+    required init?(coder: Coder) { return nil }  // not archived
+
     override func layoutSubviews() {
         super.layoutSubviews()
         layouts += 1

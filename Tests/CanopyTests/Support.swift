@@ -105,6 +105,8 @@ final class RecordingView: View {
         super.init(frame: frame)
     }
 
+    required init?(coder: Coder) { return nil }  // not archived
+
     override func willMove(toSuperview newSuperview: View?) {
         log.entries.append("\(name).willMoveToSuperview(\(newSuperview.map(label) ?? "nil"))")
     }

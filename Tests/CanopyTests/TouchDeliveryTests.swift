@@ -14,6 +14,8 @@ final class TouchRecorder: View {
         super.init(frame: frame)
     }
 
+    required init?(coder: Coder) { return nil }  // not archived
+
     private func record(_ phase: String, _ touches: Set<Touch>) {
         log.entries.append("\(name).\(phase)(\(touches.count))")
     }

@@ -6,7 +6,12 @@ import Testing
 struct ViewControllerTests {
     final class Recording: ViewController {
         let log: CallLog
-        init(log: CallLog) { self.log = log }
+        init(log: CallLog) {
+            self.log = log
+            super.init()
+        }
+
+        required init?(coder: Coder) { return nil }  // not archived
         override func loadView() {
             log.entries.append("loadView")
             view = RecordingView("root", log: log)

@@ -118,6 +118,31 @@ expect_exit 1 "the layout failed" "$canopy" render "$work/overflow.json" -o "$wo
 [ $? -eq 1 ] || fail "profile of a failed layout did not exit 1"
 python3 -c 'import json, sys; assert "nonFinite" in json.load(open(sys.argv[1]))["failure"]' "$work/out" || fail "profile JSON without its failure"
 
+# Interface Builder files: a xib and a storyboard scene lay out and render, custom classes read
+# as the built-in class their element names, and what is not read is reported on standard error.
+nibs="$(cd "$(dirname "$0")/../CanopyTests/Nibs" && pwd)"
+"$canopy" layout "$nibs/ProfileCard.xib" >"$work/xib.json" 2>"$work/xib.err" || fail "layout of a xib"
+python3 - "$work/xib.json" <<'PY' || fail "layout output of a xib"
+import json, sys
+views = {v["id"]: v["frame"] for v in json.load(open(sys.argv[1]))["views"]}
+assert views["Av1-im-0c1"] == [16, 16, 64, 64], views
+assert views["Fol-bt-0c1"] == [96, 44, 80, 30], views
+assert views["iN0-l3-epB"] == [0, 0, 320, 120], views
+PY
+grep -q 'line 21: the image "avatar" is not found' "$work/xib.err" || fail "the xib's warning was not reported: $(cat "$work/xib.err")"
+"$canopy" render "$nibs/Main.storyboard" --scene detail -o "$work/detail.png" || fail "render of a storyboard scene"
+python3 - "$work/detail.png" <<'PY' || fail "the storyboard's PNG is not 393 x 852 pixels"
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+assert struct.unpack(">II", data[16:24]) == (393, 852), struct.unpack(">II", data[16:24])
+PY
+"$canopy" layout "$nibs/Main.storyboard" >"$work/storyboard.json" || fail "layout of a storyboard's initial scene"
+grep -q '"Hom-lb-001", "frame": \[20, 20, 353' "$work/storyboard.json" || fail "the initial scene's label: $(head -c 300 "$work/storyboard.json")"
+expect_exit 2 "no view controller has the identifier" "$canopy" layout "$nibs/Main.storyboard" --scene nowhere
+printf '<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects><view id="a"' >"$work/cut.xib"
+expect_exit 2 "cut.xib" "$canopy" layout "$work/cut.xib"
+expect_exit 2 "applies to .xib and .storyboard" "$canopy" layout "$work/stack.json" --scene x
+
 if [ "$failures" -ne 0 ]; then
     echo "harness test: $failures failures" >&2
     exit 1

@@ -68,6 +68,8 @@ struct FrameLayoutMarginsExamples {
             addSubview(yellowView)
         }
 
+        required init?(coder: Coder) { return nil }  // not archived
+
         override func layoutSubviews() {
             yellowView.frame = bounds.insetBy(dx: 20, dy: 20)
             super.layoutSubviews()
@@ -363,6 +365,8 @@ struct WhereToWriteConstraintsExamples {
                 bottomAnchor.constraint(equalTo: titleLabel.bottomAnchor, constant: 8),
             ])
         }
+
+        required init?(coder: Coder) { return nil }  // not archived
     }
 
     // From "Advanced iOS guide, UI chapter: Auto Layout", section "Where is it best to write

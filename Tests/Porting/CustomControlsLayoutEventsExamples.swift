@@ -29,6 +29,8 @@ struct InitializerExamples {
         override convenience init(frame: CGRect) {
             self.init(name: nil, frame: frame)
         }
+
+        required init?(coder: Coder) { return nil }  // not archived
     }
 
     // From "Understanding iOS layout and view loading", section "Loading from code" (every
@@ -61,6 +63,8 @@ struct InitializerExamples {
             super.init(frame: frame)
             commonInit()
         }
+
+        required init?(coder: Coder) { return nil }  // not archived
 
         private func commonInit() {
             commonInitCalls += 1
@@ -135,6 +139,8 @@ struct FrameBasedLayoutExamples {
             super.init(frame: frame)
             commonInit()
         }
+
+        required init?(coder: Coder) { return nil }  // not archived
 
         override func layoutSubviews() {
             super.layoutSubviews()
@@ -246,6 +252,8 @@ struct ConstraintBasedControlExamples {
             super.init(frame: frame)
             commonInit()
         }
+
+        required init?(coder: Coder) { return nil }  // not archived
 
         private func commonInit() {
             addSubview(label)
@@ -454,6 +462,8 @@ struct TouchHandlingExamples {
             self.sink = sink
             super.init(frame: frame)
         }
+
+        required init?(coder: Coder) { return nil }  // not archived
 
         override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
             sink("\(name).began")
@@ -788,6 +798,8 @@ struct ControlAndButtonExamples {
             commonInit()
         }
 
+        required init?(coder: Coder) { return nil }  // not archived
+
         private func commonInit() {
             isUserInteractionEnabled = true
             enable = true
@@ -943,6 +955,8 @@ struct KeyValueObservingExamples {
             self.minHeight = minHeight
             super.init(frame: CGRect(x: 0, y: 0, width: width, height: minHeight))
         }
+
+        required init?(coder: Coder) { return nil }  // not archived
 
         override func didMoveToSuperview() {
             super.didMoveToSuperview()

@@ -28,6 +28,8 @@ struct CustomViewLifecycleOrderExamples {
             ])
         }
 
+        required init?(coder: Coder) { return nil }  // not archived
+
         override func updateConstraints() {
             log.append("updateConstraints()")
             super.updateConstraints()
@@ -87,6 +89,8 @@ struct LayoutConstraintCycleExamples {
             ])
         }
 
+        required init?(coder: Coder) { return nil }  // not archived
+
         override func updateConstraints() {
             heightConstraint.constant = isExpanded ? 200 : 50
             super.updateConstraints()  // always last
@@ -118,6 +122,8 @@ struct LayoutConstraintCycleExamples {
             super.init(frame: frame)
             setNeedsUpdateConstraints()
         }
+
+        required init?(coder: Coder) { return nil }  // not archived
 
         override func updateConstraints() {
             // super.updateConstraints() is missing
@@ -158,6 +164,8 @@ struct LayoutConstraintCycleExamples {
                 widthConstraint,
             ])
         }
+
+        required init?(coder: Coder) { return nil }  // not archived
 
         override func layoutSubviews() {
             super.layoutSubviews()
@@ -203,35 +211,7 @@ struct LayoutConstraintCycleExamples {
 
 @Suite("Custom views: a view written in code (MyViewA) lays out an image above a label")
 struct MyViewAExamples {
-    /// The article's MyViewA: an image view above a centered, 14-point, green label. The
-    /// subviews are added in `commonInit()` and placed in `layoutSubviews()`.
-    /// (The article's `init?(coder:)` override, for xib and storyboard loading, is left out.)
-    final class MyViewA: View {
-        let imageView = ImageView()
-        let label = Label()
-
-        override init(frame: CGRect) {
-            super.init(frame: frame)
-            commonInit()
-        }
-
-        fileprivate func commonInit() {
-            addSubview(imageView)
-            label.textAlignment = .center
-            label.font = Font.systemFont(ofSize: 14)
-            label.textColor = .green
-            addSubview(label)
-        }
-
-        override func layoutSubviews() {
-            super.layoutSubviews()
-            let imageViewW: CGFloat = 60
-            let imageViewX = (bounds.width - 60) / 2
-            imageView.frame = CGRect(x: imageViewX, y: 8, width: imageViewW, height: imageViewW)
-            let labelY = imageViewW + 8 + 8
-            label.frame = CGRect(x: 0, y: labelY, width: bounds.width, height: 17)
-        }
-    }
+    // The article's MyViewA is in NibExamples.swift, with its init?(coder:) for xib files.
 
     // From "iOS custom views", section "Custom view in pure code" (steps 1–2: override the
     // initializer and configure the subviews in a common init method).

@@ -151,6 +151,8 @@ struct RoundControlExamples {
             self.backgroundColor = .red
         }
 
+        required init?(coder: Coder) { return nil }  // not archived
+
         override func layoutSubviews() {
             super.layoutSubviews()
             self.layer.cornerRadius = self.bounds.size.width / 2

@@ -30,6 +30,8 @@ private final class TouchRecordingView: View {
         super.init(frame: frame)
     }
 
+    required init?(coder: Coder) { return nil }  // not archived
+
     override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { log.entries.append("\(name).began") }
     override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { log.entries.append("\(name).moved") }
     override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { log.entries.append("\(name).ended") }
@@ -391,6 +393,8 @@ struct RuntimeInteractionExamples {
             content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             addSubview(content)
         }
+
+        required init?(coder: Coder) { return nil }  // not archived
 
         override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
             frame.size.height += 100  // change the view's properties...

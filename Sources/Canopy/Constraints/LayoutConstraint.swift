@@ -62,7 +62,7 @@ public final class LayoutConstraint {
     }
 
     /// How the two sides compare.
-    public enum Relation: Int, Sendable {
+    public enum Relation: Int, Sendable, CaseIterable {
         /// First ≤ second.
         case lessThanOrEqual = -1
         /// First = second.
@@ -72,7 +72,7 @@ public final class LayoutConstraint {
     }
 
     /// The two directions of layout.
-    public enum Axis: Int, Sendable {
+    public enum Axis: Int, Sendable, CaseIterable {
         /// Left to right.
         case horizontal
         /// Top to bottom.

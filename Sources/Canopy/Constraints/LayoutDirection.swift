@@ -7,7 +7,7 @@ public enum UserInterfaceLayoutDirection: Sendable {
 }
 
 /// A view's own choice of layout direction, as UIKit's `UISemanticContentAttribute`.
-public enum SemanticContentAttribute: Sendable {
+public enum SemanticContentAttribute: Sendable, CaseIterable {
     /// Follow the superview (ultimately the window's ``Window/userInterfaceLayoutDirection``).
     case unspecified
     /// Always left to right, for this view and the views that follow it.

@@ -97,6 +97,26 @@ extension View {
         return guide
     }
 
+    /// The insets of the area no bar or screen edge covers. Off a device nothing covers the
+    /// screen, so they are zero and the safe area is the bounds.
+    public var safeAreaInsets: EdgeInsets { .zero }
+
+    /// A guide for the bounds less ``safeAreaInsets`` (the whole bounds here), as Interface
+    /// Builder's safe area: made on first use, added to ``layoutGuides`` and pinned to the
+    /// view's edges by four constraints.
+    public var safeAreaLayoutGuide: LayoutGuide {
+        if let guide = layoutState.safeAreaGuide { return guide }
+        let guide = LayoutGuide()
+        guide.identifier = "safeAreaLayoutGuide"
+        addLayoutGuide(guide)
+        layoutState.safeAreaGuide = guide
+        LayoutConstraint.activate([
+            guide.leadingAnchor.constraint(equalTo: leadingAnchor), guide.trailingAnchor.constraint(equalTo: trailingAnchor),
+            guide.topAnchor.constraint(equalTo: topAnchor), guide.bottomAnchor.constraint(equalTo: bottomAnchor),
+        ])
+        return guide
+    }
+
     /// The guides added to this view.
     public var layoutGuides: [LayoutGuide] { layoutStateStorage?.guides ?? [] }
 

@@ -9,6 +9,8 @@ final class ViewLayoutState {
     var guides: [LayoutGuide] = []
     var margins = ViewLayoutState.defaultMargins
     var marginsGuide: LayoutGuide?
+    /// The guide for the safe area, pinned to the edges by four constraints (made on first use).
+    var safeAreaGuide: LayoutGuide?
     var hugging = ViewLayoutState.defaultHugging
     var compressionResistance = ViewLayoutState.defaultCompressionResistance
     /// The view's item in the window's latest system (checked against it before use).

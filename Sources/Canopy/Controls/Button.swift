@@ -18,7 +18,7 @@ import Foundation
 /// ```
 open class Button: Control {
     /// The kinds of button ``init(type:)`` makes, as UIKit's `UIButton.ButtonType`.
-    public enum ButtonType: Sendable, Hashable {
+    public enum ButtonType: Sendable, Hashable, CaseIterable {
         /// No styling: white titles, no image.
         case custom
         /// Titles in the system blue, dimmed while highlighted.
@@ -38,12 +38,36 @@ open class Button: Control {
     /// The kind of button, fixed when it is made; ``ButtonType/custom`` for `init(frame:)`.
     public private(set) var buttonType = ButtonType.custom
 
-    private var titles: [State: String] = [:]
-    private var titleColors: [State: Color] = [:]
-    private var images: [State: Image] = [:]
+    var titles: [State: String] = [:]
+    var titleColors: [State: Color] = [:]
+    var images: [State: Image] = [:]
     private var titleLabelStorage: ButtonTitleLabel?
     private var imageViewStorage: ImageView?
     private var storedTitleFont = Font.systemFont(ofSize: 15)
+
+    /// Creates a custom button with the given frame.
+    public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// Creates a button from an archive: the control's values, then its type, font, insets
+    /// and title, title colour and image per state.
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+        guard coder.attempt({ () throws(ArchiveError) in
+            buttonType = try coder.decodeIfPresent(ButtonType.self, forKey: "buttonType") ?? .custom
+            try decodeButtonProperties(from: coder)
+        }) else { return nil }
+    }
+
+    /// Writes the control's values and the button's.
+    open override func encode(with coder: Coder) {
+        super.encode(with: coder)
+        encodeButtonProperties(with: coder)
+    }
+
+    /// The title label and image view are the button's own: not archived.
+    override var archivedSubviews: [View] {
+        subviews.filter { $0 !== titleLabelStorage && $0 !== imageViewStorage }
+    }
 
     /// Creates a button of `buttonType` with a zero frame: a system button's titles are the
     /// system blue; the image types carry their image (22 points square, 30 for ``ButtonType/close``).

@@ -2,7 +2,7 @@ import Foundation
 
 extension Control {
     /// How a control places its content across its width.
-    public enum ContentHorizontalAlignment: Sendable {
+    public enum ContentHorizontalAlignment: Sendable, CaseIterable {
         /// Centered.
         case center
         /// Against the left edge.
@@ -18,7 +18,7 @@ extension Control {
     }
 
     /// How a control places its content across its height.
-    public enum ContentVerticalAlignment: Sendable {
+    public enum ContentVerticalAlignment: Sendable, CaseIterable {
         /// Centered.
         case center
         /// Against the top edge.

@@ -45,6 +45,22 @@ open class Control: View {
     // view (this control), so a strong reference would be a cycle when a finger never lifts.
     private weak var trackedTouch: Touch?
 
+    /// Creates a control with the given frame.
+    public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// Creates a control from an archive: the view's values, then whether it is enabled and
+    /// selected and how its content is aligned.
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+        guard coder.attempt({ () throws(ArchiveError) in try decodeControlProperties(from: coder) }) else { return nil }
+    }
+
+    /// Writes the view's values and the control's.
+    open override func encode(with coder: Coder) {
+        super.encode(with: coder)
+        encodeControlProperties(with: coder)
+    }
+
     /// Whether the control responds to touches; a disabled control ignores them.
     open var isEnabled = true {
         didSet {

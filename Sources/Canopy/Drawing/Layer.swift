@@ -18,7 +18,7 @@ import Foundation
 /// card.layer.borderColor = Color.systemGray.cgColor
 /// card.layer.shadowOpacity = 0.2
 /// ```
-open class Layer {
+open class Layer: Inspectable {
     /// The view this layer draws, or `nil` for a layer of its own. The view owns its layer.
     public internal(set) unowned(unsafe) var view: View?
     /// The layer this one is a sublayer of.
@@ -41,6 +41,22 @@ open class Layer {
 
     /// A layer of its own, empty and zero-sized.
     public required init() {}
+
+    /// The styling properties reachable by name, as Interface Builder's user-defined runtime
+    /// attributes name them (`"layer.cornerRadius"`); a subclass adds its own to `super`'s.
+    open class var keyedProperties: [KeyedProperty] {
+        [
+            .inspectable("cornerRadius", \Layer.cornerRadius, archived: false),
+            .inspectable("borderWidth", \Layer.borderWidth, archived: false),
+            .inspectable("borderColor", \Layer.borderColor, archived: false),
+            .inspectable("masksToBounds", \Layer.masksToBounds, archived: false),
+            .inspectable("shadowColor", \Layer.shadowColor, archived: false),
+            .inspectable("shadowOpacity", \Layer.shadowOpacity, archived: false),
+            .inspectable("shadowOffset", \Layer.shadowOffset, archived: false),
+            .inspectable("shadowRadius", \Layer.shadowRadius, archived: false),
+            .inspectable("zPosition", \Layer.zPosition, archived: false),
+        ]
+    }
 
     // MARK: Geometry
 
@@ -266,7 +282,7 @@ public struct CornerMask: OptionSet, Sendable {
 
 /// Where a layer's contents go in its bounds, as Core Animation's `contentsGravity`, named as
 /// seen on screen (top is the top).
-public enum LayerContentsGravity: Sendable {
+public enum LayerContentsGravity: Sendable, CaseIterable {
     /// At its own size, centred.
     case center
     /// At its own size, at the top, centred across.

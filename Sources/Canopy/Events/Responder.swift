@@ -4,7 +4,7 @@
 /// superview, and on up to the window and the window's ``Application``. Each of the four touch
 /// methods forwards to ``next`` by default; an override that does not call `super` (or forward
 /// itself) stops the touches there, as in UIKit.
-open class Responder {
+open class Responder: Inspectable {
     /// Whether this responder's class is one of Canopy's that only pass touches on; forwarding
     /// skips such responders in a loop instead of calling them, so a long chain (a deep view
     /// tree) costs no call-stack depth.
@@ -14,6 +14,19 @@ open class Responder {
     public init() {
         onlyPassesTouchesOn = Self.classesThatOnlyPassTouchesOn.contains(ObjectIdentifier(Self.self))
     }
+
+    /// Called on every object a nib or storyboard made, once all of them exist and every outlet
+    /// is connected; the default does nothing. Overrides call `super`.
+    open func awakeFromNib() {}
+
+    /// Called instead of ``awakeFromNib()`` when a design tool shows the object; the default
+    /// does nothing. Canopy's nibs never call it: it is here so that code written for Interface
+    /// Builder compiles unchanged.
+    open func prepareForInterfaceBuilder() {}
+
+    /// The properties, outlets and actions reachable by name (see ``Inspectable``); none by
+    /// default.
+    open class var keyedProperties: [KeyedProperty] { [] }
 
     static let classesThatOnlyPassTouchesOn: Set<ObjectIdentifier> = [
         ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(ViewController.self),

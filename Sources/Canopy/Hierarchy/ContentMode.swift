@@ -1,5 +1,5 @@
 /// How a view's drawn content adapts when its bounds change.
-public enum ContentMode: Int, Sendable {
+public enum ContentMode: Int, Sendable, CaseIterable {
     /// Stretch the content to fill the bounds (the default).
     case scaleToFill
     /// Scale the content to fit, keeping its aspect ratio.

@@ -17,7 +17,7 @@ import Foundation
 /// window.addSubview(card)
 /// let corner = card.convert(CGPoint(x: 350, y: 200), to: nil)  // (370, 300) in the window
 /// ```
-open class View: Responder, CustomStringConvertible, PropertyObservable {
+open class View: Responder, Archivable, CustomStringConvertible, PropertyObservable {
     // MARK: Geometry storage (see View+Geometry.swift)
 
     /// The four values that place the view, kept together so that the flattening loop reads
@@ -95,10 +95,64 @@ open class View: Responder, CustomStringConvertible, PropertyObservable {
             bounds: CGRect(origin: .zero, size: standard.size), center: CGPoint(x: standard.midX, y: standard.midY))
         asksSwiftToHitTest = !Self.classesHitTestedInCore.contains(ObjectIdentifier(Self.self))
         super.init()
+        finishInitialization()
+    }
+
+    /// Creates a view from an archive or an Interface Builder file: its geometry, appearance,
+    /// Auto Layout settings and subviews, and once every object of the archive exists, its
+    /// constraints. Returns `nil`, with the reason in the coder's ``Coder/error``, when a value
+    /// is unusable. A subclass that overrides it calls `super.init(coder:)` and then reads
+    /// its own values, as in UIKit.
+    public required init?(coder: Coder) {
+        geometry = Geometry(bounds: .zero, center: .zero)
+        asksSwiftToHitTest = !Self.classesHitTestedInCore.contains(ObjectIdentifier(Self.self))
+        super.init()
+        finishInitialization()
+        // A window is its own window before its archived subviews join it.
+        if let window = self as? Window { storedWindow = window }
+        guard coder.attempt({ () throws(ArchiveError) in try decodeViewProperties(from: coder) }) else { return nil }
+    }
+
+    /// What both initializers do once the view's storage exists.
+    private func finishInitialization() {
         dirtyRect = geometry.bounds
         coreFlags = asksSwiftToHitTest ? CNP_NODE_CUSTOM_HIT_TEST : 0
         pendingWork = [.display]
         if Self.requiresConstraintBasedLayout { joinConstraintBasedLayout() }
+    }
+
+    /// Writes the view into an archive: what differs from a new view, its subviews, layout
+    /// guides and the constraints it holds. A subclass that overrides it calls `super`.
+    open func encode(with coder: Coder) { encodeViewProperties(with: coder) }
+
+    /// `layer`, so that `"layer.cornerRadius"` reaches the layer's properties, and the
+    /// appearance properties Interface Builder's runtime attributes set most often.
+    open override class var keyedProperties: [KeyedProperty] {
+        super.keyedProperties + [
+            .child("layer", \View.layer),
+            .inspectable("backgroundColor", \View.backgroundColor, archived: false),
+            .inspectable("alpha", \View.alpha, archived: false),
+            .inspectable("clipsToBounds", \View.clipsToBounds, archived: false),
+            .inspectable("tag", \View.tag, archived: false),
+            .inspectable("accessibilityIdentifier", \View.accessibilityIdentifier, archived: false),
+        ]
+    }
+
+    /// The subviews archived with the view: all but those a class makes for itself.
+    var archivedSubviews: [View] { subviews }
+
+    /// Adds a subview read from an archive.
+    func addArchivedSubview(_ subview: View) { addSubview(subview) }
+
+    /// The layout guides archived with the view: those added to it, not the safe-area guide
+    /// (which is made again on first use) nor those a class makes for itself.
+    var archivedLayoutGuides: [LayoutGuide] { layoutGuides.filter { $0 !== layoutStateStorage?.safeAreaGuide } }
+
+    /// The constraints archived with the view: those it holds, less those a class makes for
+    /// itself (the safe-area guide's pins, a stack view's arrangement).
+    var archivedConstraints: [LayoutConstraint] {
+        guard let safeArea = layoutStateStorage?.safeAreaGuide else { return constraints }
+        return constraints.filter { $0.firstItem !== safeArea }
     }
 
     deinit {

@@ -5,8 +5,20 @@ import Foundation
 ///
 /// Its view comes next after the view in the responder chain, and the controller then passes
 /// on to the view's superview.
-open class ViewController: Responder, PropertyObservable {
+open class ViewController: Responder, Archivable, PropertyObservable {
     private var loadedView: View?
+    /// The view an archive or storyboard gave, installed by ``loadView()``.
+    private var archivedView: View?
+
+    /// The name of the nib ``loadView()`` loads the view from, or `nil`.
+    public let nibName: String?
+    /// Where ``nibName`` is looked up (``Nib/init(named:bundle:classes:)``).
+    public let nibBundle: Bundle?
+    /// The classes the nib may make; the built-in ones by default.
+    public var nibClasses = ArchiveClasses.builtIn
+    /// Why ``loadView()`` could not load the view from its nib (it then made an empty view),
+    /// or `nil`.
+    public private(set) var nibLoadingError: ArchiveError?
 
     /// The observers of the controller's properties (its ``preferredContentSize``).
     public let observationRegistry = ObservationRegistry()
@@ -17,7 +29,50 @@ open class ViewController: Responder, PropertyObservable {
     public private(set) var children: [ViewController] = []
 
     /// Creates a view controller; its view is not loaded until first accessed.
-    public override init() {}
+    public override init() {
+        nibName = nil
+        nibBundle = nil
+    }
+
+    /// Creates a view controller whose view is loaded from the nib `nibName` in `bundle`
+    /// (with the controller as File's Owner, whose `view` outlet the nib connects) on first
+    /// access.
+    public init(nibName: String?, bundle: Bundle?) {
+        self.nibName = nibName
+        nibBundle = bundle
+    }
+
+    /// Creates a view controller from an archive or a storyboard scene; the archived view is
+    /// installed when the view is first accessed, as UIKit loads a storyboard's view.
+    public required init?(coder: Coder) {
+        nibName = nil
+        nibBundle = nil
+        super.init()
+        guard coder.attempt({ () throws(ArchiveError) in
+            archivedView = try coder.decodeObject(of: View.self, forKey: "view")
+            try coder.read("preferredContentSize", valid: ArchiveChecks.finite) { (value: CGSize) in
+                preferredContentSize = value
+            }
+        }) else { return nil }
+    }
+
+    /// Writes the view (if loaded) and the preferred content size; a subclass that
+    /// overrides it calls `super`.
+    open func encode(with coder: Coder) {
+        if let view = loadedView ?? archivedView { coder.encode(view, forKey: "view") }
+        coder.encode(preferredContentSize, forKey: "preferredContentSize", unless: .zero)
+    }
+
+    /// `view`, the outlet a nib's File's Owner connects to the controller's view.
+    open override class var keyedProperties: [KeyedProperty] {
+        super.keyedProperties + [.outlet("view", \ViewController.nibViewOutlet)]
+    }
+
+    /// The view as an outlet a nib sets.
+    var nibViewOutlet: View? {
+        get { loadedView }
+        set { if let newValue { view = newValue } }
+    }
 
     /// The controller's root view, loaded on first access: ``loadView()`` then
     /// ``viewDidLoad()``, exactly once. Its final size is not known in `viewDidLoad()`: the
@@ -48,10 +103,24 @@ open class ViewController: Responder, PropertyObservable {
         viewDidLoad()
     }
 
-    /// Creates the view and assigns it to ``view``. The default makes a plain, empty view;
-    /// override to build your own (without calling `super`).
+    /// Creates the view and assigns it to ``view``. The default installs the view of the
+    /// archive or storyboard the controller came from, or loads the nib ``nibName`` (an
+    /// unreadable nib leaves an empty view and its error in ``nibLoadingError``), or makes a
+    /// plain, empty view; override to build your own (without calling `super`).
     open func loadView() {
-        view = View(frame: .zero)
+        if let archivedView {
+            self.archivedView = nil
+            view = archivedView
+        } else if let nibName {
+            do {
+                _ = try Nib(named: nibName, bundle: nibBundle ?? .main, classes: nibClasses).instantiate(withOwner: self)
+            } catch {
+                nibLoadingError = error
+            }
+            if loadedView == nil { view = View(frame: .zero) }
+        } else {
+            view = View(frame: .zero)
+        }
     }
 
     /// The size the controller would like its view to have (a popover's or a child's), zero by

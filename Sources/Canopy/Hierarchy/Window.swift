@@ -116,6 +116,13 @@ open class Window: View {
         storedWindow = self
     }
 
+    /// Creates a window from an archive, on a screen of scale 1 whose bounds are its frame.
+    public required init?(coder: Coder) {
+        screen = Screen(bounds: .zero)
+        super.init(coder: coder)
+        screen = Screen(bounds: frame)
+    }
+
     /// Creates a window on ``Screen/main`` that covers it.
     public convenience init() {
         self.init(frame: Screen.main.bounds, screen: .main)
@@ -140,6 +147,9 @@ open class Window: View {
         return flattenedTreeStorage
     }
 
+    /// The rounds an update cycle runs at most by default.
+    public static let defaultMaximumRounds = 16
+
     /// Runs one update cycle: constraints (leaves first), layout (top down), display — repeated
     /// while that work flags more, up to `maxRounds` rounds — then refreshes the flattened tree
     /// and computes every view's map into window space in the C core.
@@ -147,7 +157,7 @@ open class Window: View {
     /// It never hangs: work still flagged after the last round is reported, not run.
     /// - Returns: counts of the calls made, and any problems.
     @discardableResult
-    public func runUpdateCycle(maxRounds: Int = 16) -> UpdateCycleReport {
+    public func runUpdateCycle(maxRounds: Int = defaultMaximumRounds) -> UpdateCycleReport {
         var report = UpdateCycleReport()
         let clock = ContinuousClock()
         // A solve requested during this round's solve (an observer of a frame it set edited a

@@ -17,7 +17,7 @@ import Foundation
 /// ```
 open class StackView: View {
     /// How arranged subviews share the length along the axis.
-    public enum Distribution: Sendable {
+    public enum Distribution: Sendable, CaseIterable {
         /// They fill the length; hugging and compression priorities decide who grows or shrinks.
         case fill
         /// They fill the length with equal sizes.
@@ -31,7 +31,7 @@ open class StackView: View {
     }
 
     /// How arranged subviews sit across the axis.
-    public enum Alignment: Sendable {
+    public enum Alignment: Sendable, CaseIterable {
         /// They fill the stack's breadth.
         case fill
         /// Against the leading edge (vertical stacks) or the top (horizontal ones).
@@ -105,6 +105,34 @@ open class StackView: View {
     /// The constraints and guides the stack made for the current arrangement.
     private(set) var arrangement: (constraints: [LayoutConstraint], guides: [LayoutGuide]) = ([], [])
     private var hiddenObservations: [ObjectIdentifier: Observation] = [:]
+
+    /// Creates an empty horizontal stack with the given frame.
+    public override init(frame: CGRect) { super.init(frame: frame) }
+
+    /// Creates a stack view from an archive: the view's values, its subviews (each arranged,
+    /// in order, as in Interface Builder) and its settings.
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+        guard coder.attempt({ () throws(ArchiveError) in try decodeStackProperties(from: coder) }) else { return nil }
+    }
+
+    /// Writes the view's values and the stack's settings; the arrangement's own constraints
+    /// and guides are made again, not archived.
+    open override func encode(with coder: Coder) {
+        super.encode(with: coder)
+        encodeStackProperties(with: coder)
+    }
+
+    override func addArchivedSubview(_ subview: View) { addArrangedSubview(subview) }
+
+    override var archivedLayoutGuides: [LayoutGuide] {
+        super.archivedLayoutGuides.filter { guide in !arrangement.guides.contains { $0 === guide } }
+    }
+
+    override var archivedConstraints: [LayoutConstraint] {
+        let own = Set(arrangement.constraints.map(ObjectIdentifier.init))
+        return super.archivedConstraints.filter { !own.contains(ObjectIdentifier($0)) }
+    }
 
     /// Creates a horizontal stack of `views`.
     public convenience init(arrangedSubviews views: [View]) {

@@ -27,6 +27,26 @@ open class ImageView: View {
         isUserInteractionEnabled = false
     }
 
+    /// Creates an image view from an archive: the view's values (it takes no touches unless
+    /// the archive says otherwise), then its images.
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+        if !coder.containsValue(forKey: "isUserInteractionEnabled") { isUserInteractionEnabled = false }
+        guard coder.attempt({ () throws(ArchiveError) in
+            try coder.read("image") { (value: Image?) in image = value }
+            try coder.read("highlightedImage") { (value: Image?) in highlightedImage = value }
+            try coder.read("isHighlighted") { (value: Bool) in isHighlighted = value }
+        }) else { return nil }
+    }
+
+    /// Writes the view's values and the images.
+    open override func encode(with coder: Coder) {
+        super.encode(with: coder)
+        coder.encode(image, forKey: "image", unless: nil)
+        coder.encode(highlightedImage, forKey: "highlightedImage", unless: nil)
+        coder.encode(isHighlighted, forKey: "isHighlighted", unless: false)
+    }
+
     /// Creates an image view showing `image`, its frame at the origin and the image's size.
     public convenience init(image: Image?, highlightedImage: Image? = nil) {
         self.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))

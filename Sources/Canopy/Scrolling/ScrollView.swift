@@ -117,6 +117,24 @@ open class ScrollView: View {
     /// Creates a scroll view with the given frame and an empty content size.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        attachRecognizers()
+    }
+
+    /// Creates a scroll view from an archive: the view's values, then its content size and
+    /// insets and how it scrolls.
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+        attachRecognizers()
+        guard coder.attempt({ () throws(ArchiveError) in try decodeScrollProperties(from: coder) }) else { return nil }
+    }
+
+    /// Writes the view's values and the scrolling settings.
+    open override func encode(with coder: Coder) {
+        super.encode(with: coder)
+        encodeScrollProperties(with: coder)
+    }
+
+    private func attachRecognizers() {
         panGestureRecognizer.addAction { [unowned self] recognizer in
             self.panDidChange(recognizer as! PanGestureRecognizer)
         }

@@ -57,6 +57,21 @@ open class Label: View {
         contentMode = .redraw
     }
 
+    /// Creates a label from an archive: the view's values (a label takes no touches and
+    /// redraws on resize unless the archive says otherwise), then its text and setting.
+    public required init?(coder: Coder) {
+        super.init(coder: coder)
+        if !coder.containsValue(forKey: "isUserInteractionEnabled") { isUserInteractionEnabled = false }
+        if !coder.containsValue(forKey: "contentMode") { contentMode = .redraw }
+        guard coder.attempt({ () throws(ArchiveError) in try decodeLabelProperties(from: coder) }) else { return nil }
+    }
+
+    /// Writes the view's values and the label's text and setting.
+    open override func encode(with coder: Coder) {
+        super.encode(with: coder)
+        encodeLabelProperties(with: coder)
+    }
+
     /// The width of the latest layout, where a multi-line label without a preferred width wraps.
     private var laidOutWidth: CGFloat = 0
 

@@ -3,7 +3,7 @@ import Foundation
 /// How a label breaks its text into lines and what it does with text past its last line, as
 /// UIKit's `NSLineBreakMode`. For measuring, the truncating and clipping modes break lines at
 /// words, as word wrapping does; they differ only in how the last line is cut when drawn.
-public enum LineBreakMode: Sendable, Hashable {
+public enum LineBreakMode: Sendable, Hashable, CaseIterable {
     /// Lines break between words; a word wider than the line breaks between characters.
     case byWordWrapping
     /// Lines break between any two characters.

@@ -1,5 +1,5 @@
 /// Where the lines of a text sit across its width, as UIKit's `NSTextAlignment`.
-public enum TextAlignment: Sendable, Hashable {
+public enum TextAlignment: Sendable, Hashable, CaseIterable {
     /// Against the left edge.
     case left
     /// Centered.

@@ -18,28 +18,43 @@ extension View {
     /// before moves the views at once), then `layoutSubviews()` in this view's subtree, starting
     /// from the top-most ancestor that is itself flagged (its layout may resize this view).
     ///
-    /// In a window, the window's kept system is solved, as in an update cycle. A tree outside
-    /// any window is solved in full on each call, from its top-most view, which keeps its frame.
+    /// In a window, the window's kept system is solved, as in an update cycle; when a
+    /// `layoutSubviews()` resizes a view whose frame constrains others, the solve and layout run
+    /// again (up to ``Window/defaultMaximumRounds`` times), so the frames are settled on return.
+    /// A tree outside any window is solved in full on each call, from its top-most view, which
+    /// keeps its frame.
     /// - Complexity: O(depth) plus the flagged paths; plus the solve when one is due (a tree
     ///   outside any window: every view in it).
     public func layoutIfNeeded() {
         var report = UpdateCycleReport()
-        if let window = storedWindow {
-            UpdatePasses.updateConstraints(under: window, into: &report)
-            window.solveConstraints(into: &report)
-        } else {
+        guard let window = storedWindow else {
             var root: View = self
             while let superview = root.superview { root = superview }
             UpdatePasses.updateConstraints(under: root, into: &report)
             LayoutEngine.layOutDetachedTree(root)
+            UpdatePasses.layout(under: topFlaggedAncestor, into: &report)
+            return
         }
+        // A layoutSubviews() that resizes a view whose frame feeds constraints (a content view
+        // set to its superview's bounds) makes another solve due: UIKit's engine answers it
+        // as the pass goes down, so rounds run until none is due, as many as an update cycle's.
+        for _ in 0..<Window.defaultMaximumRounds {
+            UpdatePasses.updateConstraints(under: window, into: &report)
+            window.solveConstraints(into: &report)
+            UpdatePasses.layout(under: topFlaggedAncestor, into: &report)
+            guard window.layoutEngineStorage?.canSolve == true else { break }
+        }
+    }
+
+    /// The top-most ancestor flagged for layout (its layout may resize this view), or this view.
+    private var topFlaggedAncestor: View {
         var top: View = self
         var ancestor = superview
         while let view = ancestor {
             if view.pendingWork.contains(.layout) { top = view }
             ancestor = view.superview
         }
-        UpdatePasses.layout(under: top, into: &report)
+        return top
     }
 
     /// Flags the view for `updateConstraints()` in the next update cycle.
