@@ -124,9 +124,11 @@ public struct KeyedProperty {
         KeyedProperty(
             key: selector, role: .action,
             bindAction: { receiver, sender in
-                guard receiver is Root, let typedSender = sender as? Sender else { return nil }
-                return { [weak receiver] in
-                    guard let root = receiver as? Root else { return }
+                guard receiver is Root, sender is Sender else { return nil }
+                // Weak both ways: the control keeps this closure, and the receiver is not the
+                // control's to keep (UIKit's target-action holds neither).
+                return { [weak receiver, weak sender] in
+                    guard let root = receiver as? Root, let typedSender = sender as? Sender else { return }
                     method(root)(typedSender)
                 }
             })
