@@ -70,7 +70,17 @@ struct LoadedScene {
         let warnings: [InterfaceBuilderWarning]
         if url.pathExtension.lowercased() == "storyboard" {
             let storyboard = try Storyboard(data: ResourceFile.contents(of: url), name: url.lastPathComponent, classes: classes)
-            made = try storyboard.instantiateScene(withIdentifier: identifier)
+            // A storyboard without an initial view controller (some launch screens) shows its
+            // first; a navigation or tab bar controller (read as a plain view controller) shows
+            // the first controller it contains.
+            var scene = identifier ?? storyboard.initialViewControllerID ?? storyboard.viewControllerIDs.first
+            var visited = Set<String>()
+            while let current = scene, visited.insert(current).inserted,
+                let contained = storyboard.segues(from: current).first(where: { $0.kind == "relationship" })
+            {
+                scene = contained.destinationID
+            }
+            made = try storyboard.instantiateScene(withIdentifier: scene)
             root = (made.topLevelObjects[0] as! ViewController).view
             warnings = storyboard.warnings
         } else {

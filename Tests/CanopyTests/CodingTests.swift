@@ -90,6 +90,13 @@ struct CodingTests {
         scroll.isPagingEnabled = true
         let control = Control(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         control.isSelected = true
+        let doubleTap = TapGestureRecognizer()
+        doubleTap.numberOfTapsRequired = 2
+        let swipe = SwipeGestureRecognizer()
+        swipe.direction = [.left, .up]
+        swipe.delaysTouchesEnded = false
+        control.addGestureRecognizer(doubleTap)
+        control.addGestureRecognizer(swipe)
         let badge = BadgeView(frame: CGRect(x: 0, y: 0, width: 8, height: 8))
         badge.count = 12
         badge.caption = "new"
@@ -126,6 +133,13 @@ struct CodingTests {
         #expect(stack.arrangedSubviews.count == 2 && stack.axis == .vertical && stack.spacing == 6)
         let scroll = try #require(made[5] as? ScrollView)
         #expect(scroll.contentSize == CGSize(width: 50, height: 500) && scroll.isPagingEnabled)
+        let control = try #require(made[6] as? Control)
+        let recognizers = control.gestureRecognizers
+        #expect((recognizers.first as? TapGestureRecognizer)?.numberOfTapsRequired == 2)
+        #expect((recognizers.last as? SwipeGestureRecognizer)?.direction == [.left, .up])
+        #expect(recognizers.last?.delaysTouchesEnded == false && recognizers.allSatisfy { $0.view === control })
+        let scrollRecognizers = try #require(made[5] as? ScrollView).gestureRecognizers.count
+        #expect(scrollRecognizers == (Self.everyBuiltInClass()[5] as! ScrollView).gestureRecognizers.count)
         let badge = try #require(made[7] as? BadgeView)
         #expect(badge.count == 12 && badge.caption == "new" && badge.ring == 1.5)
     }

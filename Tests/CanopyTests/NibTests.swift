@@ -55,6 +55,17 @@ final class ProfileOwner: Responder {
     }
 }
 
+/// The File's Owner of `Gestures.xib`, whose recognizers send it their actions.
+final class GestureOwner: Responder {
+    var doubleTaps: [TapGestureRecognizer] = []
+    var swipes = 0
+    func doubleTapped(_ sender: TapGestureRecognizer) { doubleTaps.append(sender) }
+    func swiped(_ sender: SwipeGestureRecognizer) { swipes += 1 }
+    override class var keyedProperties: [KeyedProperty] {
+        super.keyedProperties + [.action("doubleTapped:", GestureOwner.doubleTapped), .action("swiped:", GestureOwner.swiped)]
+    }
+}
+
 @Suite("Nibs read Xcode's xib files: objects, outlets, actions, runtime attributes, layout")
 struct NibTests {
     static var classes: ArchiveClasses {
@@ -147,5 +158,25 @@ struct NibTests {
         // file is missing, so its resource size stands in.
         #expect(warnings.map(\.message) == ["the image \"avatar\" is not found; a blank of its size stands in"])
         #expect(warnings.first?.line == 21)
+    }
+
+    @Test func gestureRecognizersAreAttachedAndSendTheirActions() throws {
+        let owner = GestureOwner()
+        let objects = try Nib(named: "Gestures", bundle: .module).instantiate(withOwner: owner)
+        #expect(objects.count == 3)  // the view and the two recognizers, as UIKit returns them
+        let pad = try #require(objects.first as? View)
+        let tap = try #require(pad.gestureRecognizers.first as? TapGestureRecognizer)
+        let swipe = try #require(pad.gestureRecognizers.last as? SwipeGestureRecognizer)
+        #expect(tap.numberOfTapsRequired == 2 && swipe.direction == .left && !swipe.cancelsTouchesInView)
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        window.addSubview(pad)
+        window.layoutIfNeeded()
+        let point = CGPoint(x: 100, y: 100)
+        for (down, up) in [(0.0, 0.05), (0.15, 0.2)] {
+            try window.sendTouch(.began, at: point, time: down)
+            try window.sendTouch(.ended, at: point, time: up)
+        }
+        #expect(owner.doubleTaps.count == 1 && owner.doubleTaps.first === tap)
+        #expect(owner.swipes == 0)
     }
 }

@@ -138,6 +138,15 @@ assert struct.unpack(">II", data[16:24]) == (393, 852), struct.unpack(">II", dat
 PY
 "$canopy" layout "$nibs/Main.storyboard" >"$work/storyboard.json" || fail "layout of a storyboard's initial scene"
 grep -q '"Hom-lb-001", "frame": \[20, 20, 353' "$work/storyboard.json" || fail "the initial scene's label: $(head -c 300 "$work/storyboard.json")"
+cat >"$work/nav.storyboard" <<'XML'
+<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="nav"><scenes>
+<scene sceneID="a"><objects><navigationController id="nav" sceneMemberID="viewController"><connections>
+<segue destination="home" kind="relationship" relationship="rootViewController" id="r"/></connections></navigationController></objects></scene>
+<scene sceneID="b"><objects><viewController id="home" sceneMemberID="viewController"><view key="view" contentMode="scaleToFill" id="root">
+<rect key="frame" x="0.0" y="0.0" width="100" height="200"/></view></viewController></objects></scene>
+</scenes></document>
+XML
+"$canopy" layout "$work/nav.storyboard" 2>/dev/null | grep -q '"root", "frame": \[0, 0, 100, 200\]' || fail "a navigation controller's root scene was not shown"
 expect_exit 2 "no view controller has the identifier" "$canopy" layout "$nibs/Main.storyboard" --scene nowhere
 printf '<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects><view id="a"' >"$work/cut.xib"
 expect_exit 2 "cut.xib" "$canopy" layout "$work/cut.xib"

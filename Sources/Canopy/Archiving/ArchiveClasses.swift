@@ -40,7 +40,8 @@ public struct ArchiveClasses: Sendable {
     public var substitutesBuiltInClasses = false
 
     /// Canopy's archivable classes, under their names: `View`, `Window`, `Control`, `Button`,
-    /// `Label`, `ImageView`, `ScrollView`, `StackView`, `ViewController` and `LayoutConstraint`.
+    /// `Label`, `ImageView`, `ScrollView`, `StackView`, `ViewController`, `LayoutConstraint` and
+    /// the gesture recognizers (`TapGestureRecognizer`...).
     public static let builtIn: ArchiveClasses = {
         var classes = ArchiveClasses()
         classes.register(View.self)
@@ -53,6 +54,13 @@ public struct ArchiveClasses: Sendable {
         classes.register(StackView.self)
         classes.register(ViewController.self)
         classes.register(LayoutConstraint.self)
+        classes.register(TapGestureRecognizer.self)
+        classes.register(LongPressGestureRecognizer.self)
+        classes.register(PanGestureRecognizer.self)
+        classes.register(ScreenEdgePanGestureRecognizer.self)
+        classes.register(SwipeGestureRecognizer.self)
+        classes.register(PinchGestureRecognizer.self)
+        classes.register(RotationGestureRecognizer.self)
         return classes
     }()
 

@@ -104,6 +104,19 @@ public struct KeyedProperty {
             })
     }
 
+    /// An outlet or collection a nib connects by calling `connect` (a view's
+    /// `gestureRecognizers`, which ``View/addGestureRecognizer(_:)`` attaches).
+    static func connection<Root: AnyObject, Value: AnyObject>(
+        _ key: String, role: Role, _ connect: @escaping (Root, Value) -> Void
+    ) -> KeyedProperty {
+        KeyedProperty(
+            key: key, role: role, canConnect: { $0 is Root && $1 is Value },
+            connect: { object, destination in
+                guard let root = object as? Root, let value = destination as? Value else { return }
+                connect(root, value)
+            })
+    }
+
     /// An outlet collection: a list a nib appends its objects to, in the file's order.
     public static func outletCollection<Root: AnyObject, Element>(
         _ key: String, _ keyPath: ReferenceWritableKeyPath<Root, [Element]>

@@ -31,6 +31,8 @@ extension View {
         if let layer = layerStorage { layer.encodeStyle(with: coder) }
         let archived = archivedSubviews
         if !archived.isEmpty { coder.encode(archived, forKey: "subviews") }
+        let recognizers = archivedGestureRecognizers
+        if !recognizers.isEmpty { coder.encode(recognizers, forKey: "gestureRecognizers") }
         let guides = archivedLayoutGuides
         if !guides.isEmpty { coder.encode(guides.map(\.identifier), forKey: "layoutGuides") }
         let held = archivedConstraints
@@ -85,6 +87,12 @@ extension View {
                 throw coder.invalid("subviews", "\(subview) is a subview twice, or an ancestor")
             }
             addArchivedSubview(subview)
+        }
+        for recognizer in try coder.decodeArray(of: GestureRecognizer.self, forKey: "gestureRecognizers") {
+            guard recognizer.view == nil else {
+                throw coder.invalid("gestureRecognizers", "\(recognizer) belongs to another view")
+            }
+            addGestureRecognizer(recognizer)
         }
         for identifier in try coder.decodeIfPresent([String].self, forKey: "layoutGuides") ?? [] {
             let guide = LayoutGuide()

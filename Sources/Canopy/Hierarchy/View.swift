@@ -130,6 +130,9 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     open override class var keyedProperties: [KeyedProperty] {
         super.keyedProperties + [
             .child("layer", \View.layer),
+            .connection("gestureRecognizers", role: .outletCollection) { (view: View, recognizer: GestureRecognizer) in
+                view.addGestureRecognizer(recognizer)
+            },
             .inspectable("backgroundColor", \View.backgroundColor, archived: false),
             .inspectable("alpha", \View.alpha, archived: false),
             .inspectable("clipsToBounds", \View.clipsToBounds, archived: false),
@@ -143,6 +146,9 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     /// Adds a subview read from an archive.
     func addArchivedSubview(_ subview: View) { addSubview(subview) }
+
+    /// The gesture recognizers archived with the view: all but those a class makes for itself.
+    var archivedGestureRecognizers: [GestureRecognizer] { gestureRecognizers }
 
     /// The layout guides archived with the view: those added to it, not the safe-area guide
     /// (which is made again on first use) nor those a class makes for itself.

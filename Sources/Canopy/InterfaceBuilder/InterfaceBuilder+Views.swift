@@ -8,14 +8,19 @@ extension InterfaceBuilderReader {
         "stackView": "StackView", "control": "Control", "window": "Window",
     ]
 
-    /// UIKit view elements Canopy has no class for: read as plain views, so that they still
-    /// take part in layout.
-    static let plainViewElements: Set<String> = [
-        "textField", "textView", "tableView", "collectionView", "switch", "slider", "segmentedControl",
-        "activityIndicatorView", "pageControl", "progressView", "datePicker", "pickerView", "searchBar",
-        "navigationBar", "toolbar", "tabBar", "mapView", "wkWebView", "visualEffectView", "tableViewCell",
-        "collectionViewCell", "tableViewCellContentView", "collectionViewCellContentView", "collectionReusableView",
-        "stepper", "containerView",
+    /// UIKit view elements Canopy has no class for, and the built-in class each is read as
+    /// (controls as controls, so that their actions connect), so that they still take part in
+    /// layout. Their own attributes and elements are not read.
+    static let plainViewElements: [String: String] = [
+        "textField": "Control", "switch": "Control", "slider": "Control", "segmentedControl": "Control",
+        "stepper": "Control", "datePicker": "Control", "pageControl": "Control",
+        "textView": "ScrollView", "tableView": "ScrollView", "collectionView": "ScrollView",
+        "activityIndicatorView": "View", "progressView": "View", "pickerView": "View", "searchBar": "View",
+        "navigationBar": "View", "toolbar": "View", "tabBar": "View", "mapView": "View", "wkWebView": "View",
+        "visualEffectView": "View", "tableViewCell": "View", "collectionViewCell": "View",
+        "tableViewCellContentView": "View", "collectionViewCellContentView": "View",
+        "collectionReusableView": "View", "containerView": "View", "webView": "View", "arscnView": "View",
+        "sceneKitView": "View", "glkView": "View", "mtkView": "View",
     ]
 
     /// Canopy reads every view controller element as a view controller (of its custom class).
@@ -27,7 +32,7 @@ extension InterfaceBuilderReader {
     ]
 
     func isViewElement(_ element: MarkupElement) -> Bool {
-        Self.viewClasses[element.name] != nil || Self.plainViewElements.contains(element.name)
+        Self.viewClasses[element.name] != nil || Self.plainViewElements[element.name] != nil
     }
 
     // MARK: Views
@@ -35,20 +40,24 @@ extension InterfaceBuilderReader {
     /// Reads a view element, its subviews and constraints; the place of its object.
     func readView(_ element: MarkupElement) throws(ArchiveError) -> Int {
         let builtIn = Self.viewClasses[element.name]
-        if builtIn == nil && element["customClass"] == nil {
-            warn("<\(element.name)> is read as a plain View", element)
+        let stand = Self.plainViewElements[element.name] ?? "View"
+        if builtIn == nil {
+            warn("<\(element.name)> is read as a plain \(element["customClass"].map { "\($0) (a \(stand))" } ?? stand)", element)
         }
-        let index = newObject(element["customClass"] ?? builtIn ?? "View", element)
-        try readAttributes(of: element, into: index)
-        for child in element.children { try readViewChild(child, of: element, into: index) }
+        let index = newObject(element["customClass"] ?? builtIn ?? stand, element)
+        if builtIn == nil, element["customClass"] != nil { archive.objects[index].builtInClassName = stand }
+        try readAttributes(of: element, into: index, quietly: builtIn == nil)
+        for child in element.children { try readViewChild(child, of: element, into: index, quietly: builtIn == nil) }
         return index
     }
 
-    private func readAttributes(of element: MarkupElement, into index: Int) throws(ArchiveError) {
+    /// Reads the attributes of a view element; `quietly`, for an element read as a plain view,
+    /// passes over the ones of its own class without a warning each.
+    private func readAttributes(of element: MarkupElement, into index: Int, quietly: Bool) throws(ArchiveError) {
         let specific = Self.attributeRules[element.name] ?? [:]
         for (name, text) in element.attributes.sorted(by: { $0.key < $1.key }) {
             guard let rule = specific[name] ?? Self.viewAttributeRules[name] else {
-                warn("the attribute \(name) of <\(element.name)> is not read", element)
+                if !quietly { warn("the attribute \(name) of <\(element.name)> is not read", element) }
                 continue
             }
             try apply(rule, name: name, text: text, element: element, into: index)
@@ -81,7 +90,9 @@ extension InterfaceBuilderReader {
         }
     }
 
-    private func readViewChild(_ child: MarkupElement, of element: MarkupElement, into index: Int) throws(ArchiveError) {
+    private func readViewChild(
+        _ child: MarkupElement, of element: MarkupElement, into index: Int, quietly: Bool
+    ) throws(ArchiveError) {
         let key = child["key"] ?? ""
         switch child.name {
         case "rect" where key == "frame", "inset", "edgeInsets":
@@ -98,14 +109,16 @@ extension InterfaceBuilderReader {
         case "nil":
             if let target = Self.colorKeys[key] { set(target, .null, at: index) }
         case "subviews":
-            var subviews: [ArchiveValue] = []
-            for subview in child.children where isViewElement(subview) || subview["customClass"] != nil {
-                subviews.append(.object(try readView(subview)))
+            for subview in child.children {
+                if isViewElement(subview) || subview["customClass"] != nil {
+                    appendSubview(try readView(subview), to: index)
+                } else {
+                    skip(subview, "<\(subview.name)> in <subviews> is not read")
+                }
             }
-            for other in child.children where !(isViewElement(other) || other["customClass"] != nil) {
-                warn("<\(other.name)> in <subviews> is not read", other)
-            }
-            set("subviews", .array(subviews), at: index)
+        case _ where !key.isEmpty && (isViewElement(child) || child["customClass"] != nil):
+            // A view a class holds under a key (a cell's contentView) is one of its subviews.
+            appendSubview(try readView(child), to: index)
         case "constraints":
             var held: [ArchiveValue] = []
             for constraint in child.children where constraint.name == "constraint" {
@@ -136,8 +149,16 @@ extension InterfaceBuilderReader {
             "textInputTraits", "viewLayoutGuides", "size":
             break
         default:
-            warn("<\(child.name)\(key.isEmpty ? "" : " key=\"\(key)\"")> in <\(element.name)> is not read", child)
+            skip(child, quietly ? nil : "<\(child.name)\(key.isEmpty ? "" : " key=\"\(key)\"")> in <\(element.name)> is not read")
         }
+    }
+
+    /// Appends the object at `subview` to the subviews of the one at `index`.
+    private func appendSubview(_ subview: Int, to index: Int) {
+        guard case .array(let list)? = archive.objects[index].values["subviews"] else {
+            return set("subviews", .array([.object(subview)]), at: index)
+        }
+        set("subviews", .array(list + [.object(subview)]), at: index)
     }
 
     private func readFont(_ element: MarkupElement, into index: Int, key: String) {
@@ -268,6 +289,56 @@ extension InterfaceBuilderReader {
         return names
     }()
 
+    // MARK: Gesture recognizers
+
+    /// Canopy's classes for Interface Builder's gesture recognizer elements.
+    static let recognizerClasses: [String: String] = [
+        "tapGestureRecognizer": "TapGestureRecognizer", "longPressGestureRecognizer": "LongPressGestureRecognizer",
+        "panGestureRecognizer": "PanGestureRecognizer", "screenEdgePanGestureRecognizer": "ScreenEdgePanGestureRecognizer",
+        "swipeGestureRecognizer": "SwipeGestureRecognizer", "pinchGestureRecognizer": "PinchGestureRecognizer",
+        "rotationGestureRecognizer": "RotationGestureRecognizer",
+    ]
+
+    /// Reads a gesture recognizer element: a top-level object that views list in their
+    /// `gestureRecognizers` outlet collection, with its actions in its connections.
+    func readRecognizer(_ element: MarkupElement) throws(ArchiveError) -> Int {
+        let index = newObject(element["customClass"] ?? Self.recognizerClasses[element.name]!, element)
+        if element["customClass"] != nil { archive.objects[index].builtInClassName = Self.recognizerClasses[element.name] }
+        for (name, text) in element.attributes.sorted(by: { $0.key < $1.key }) {
+            guard let rule = Self.recognizerAttributeRules[name] else {
+                warn("the attribute \(name) of <\(element.name)> is not read", element)
+                continue
+            }
+            if case .integer(let key) = rule, key == "direction" {
+                guard let direction = Self.swipeDirections[text] else { throw malformed("the direction \"\(text)\" is not one Canopy knows", element) }
+                set(key, .integer(direction), at: index)
+            } else {
+                try apply(rule, name: name, text: text, element: element, into: index)
+            }
+        }
+        for child in element.children {
+            switch child.name {
+            case "connections": readConnections(child, source: index)
+            case "userDefinedRuntimeAttributes": try readRuntimeAttributes(child, into: index)
+            default: skip(child, "<\(child.name)> in <\(element.name)> is not read")
+            }
+        }
+        return index
+    }
+
+    static let recognizerAttributeRules: [String: AttributeRule] = [
+        "enabled": .bool("isEnabled"), "cancelsTouchesInView": .bool("cancelsTouchesInView"),
+        "delaysTouchesBegan": .bool("delaysTouchesBegan"), "delaysTouchesEnded": .bool("delaysTouchesEnded"),
+        "numberOfTapsRequired": .integer("numberOfTapsRequired"), "numberOfTouchesRequired": .integer("numberOfTouchesRequired"),
+        "minimumPressDuration": .number("minimumPressDuration"), "allowableMovement": .number("allowableMovement"),
+        "minimumNumberOfTouches": .integer("minimumNumberOfTouches"), "maximumNumberOfTouches": .integer("maximumNumberOfTouches"),
+        "direction": .integer("direction"), "id": .ignored, "customClass": .ignored, "customModule": .ignored,
+        "customModuleProvider": .ignored, "userLabel": .ignored,
+    ]
+
+    /// UIKit's swipe directions by Interface Builder's names, as raw values.
+    static let swipeDirections: [String: Int] = ["right": 1, "left": 2, "up": 4, "down": 8]
+
     // MARK: View controllers
 
     /// Reads a view controller element and its view.
@@ -276,23 +347,36 @@ extension InterfaceBuilderReader {
             warn("<\(element.name)> is read as a plain ViewController", element)
         }
         let index = newObject(element["customClass"] ?? "ViewController", element)
+        if element["customClass"] != nil { archive.objects[index].builtInClassName = "ViewController" }
+        var edgeGuides: [(id: String, attribute: String)] = []
+        var view: Int?
         for child in element.children {
             switch child.name {
             case _ where child["key"] == "view" && (isViewElement(child) || child["customClass"] != nil):
-                set("view", .object(try readView(child)), at: index)
+                let made = try readView(child)
+                view = made
+                set("view", .object(made), at: index)
+            case "layoutGuides":
+                for guide in child.children where guide.name == "viewControllerLayoutGuide" {
+                    guard let id = guide["id"] else { continue }
+                    edgeGuides.append((id, guide["type"] == "bottom" ? "bottom" : "top"))
+                }
             case "connections":
                 readConnections(child, source: index)
             case "size" where child["key"] == "freeformSize":
                 if let value = InterfaceBuilderValues.geometry(child) { set("preferredContentSize", value, at: index) }
             case "navigationItem", "tabBarItem", "extendedEdge", "nil", "simulatedNavigationBarMetrics",
                 "simulatedTabBarMetrics", "simulatedStatusBarMetrics", "freeformSimulatedSizeMetrics", "point",
-                "layoutGuides", "simulatedScreenMetrics", "simulatedOrientationMetrics", "simulatedToolbarMetrics":
-                break
+                "simulatedScreenMetrics", "simulatedOrientationMetrics", "simulatedToolbarMetrics":
+                skip(child, nil)
             case "userDefinedRuntimeAttributes":
                 try readRuntimeAttributes(child, into: index)
             default:
-                warn("<\(child.name)> in <\(element.name)> is not read", child)
+                skip(child, "<\(child.name)> in <\(element.name)> is not read")
             }
+        }
+        for guide in edgeGuides {
+            ids[guide.id] = view.map { .edgeGuide(view: $0, attribute: guide.attribute) } ?? .unsupported("viewControllerLayoutGuide")
         }
         return index
     }

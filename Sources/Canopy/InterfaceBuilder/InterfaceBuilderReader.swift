@@ -31,6 +31,11 @@ final class InterfaceBuilderReader {
     enum Target {
         case object(Int)
         case guide(view: Int, name: String)
+        /// A view controller's top or bottom layout guide: its view's safe area, any of whose
+        /// attributes reads as the edge `attribute` (off a device the old guides are empty
+        /// strips at the edges).
+        case edgeGuide(view: Int, attribute: String)
+        /// An element Canopy does not read, by its name.
         case unsupported(String)
     }
 
@@ -87,14 +92,14 @@ final class InterfaceBuilderReader {
             case "scenes" where isStoryboard:
                 for scene in child.children {
                     guard scene.name == "scene" else {
-                        warn("<\(scene.name)> in <scenes> is not read", scene)
+                        skip(scene, "<\(scene.name)> in <scenes> is not read")
                         continue
                     }
                     guard let objects = scene.child("objects") else { throw malformed("a scene has no <objects>", scene) }
                     scenes.append(try readObjects(objects))
                 }
             case "device", "dependencies", "resources", "customFonts", "designables": break
-            default: warn("<\(child.name)> is not read", child)
+            default: skip(child, "<\(child.name)> is not read")
             }
         }
         guard !scenes.isEmpty else { throw malformed(isStoryboard ? "the storyboard has no <scenes>" : "the xib has no <objects>", root) }
@@ -145,8 +150,10 @@ final class InterfaceBuilderReader {
                 scene.storyboardIdentifier = scene.storyboardIdentifier ?? element["storyboardIdentifier"]
             case _ where isViewElement(element):
                 archive.roots.append(try readView(element))
+            case _ where Self.recognizerClasses[element.name] != nil:
+                archive.roots.append(try readRecognizer(element))
             default:
-                warn("<\(element.name)> is not read", element)
+                skip(element, "<\(element.name)> is not read")
             }
         }
         try resolveReferences()
@@ -184,6 +191,11 @@ final class InterfaceBuilderReader {
             case .guide(let view, let name):
                 set(item.key, .object(view), at: item.object)
                 set(item.key + "Guide", .string(name), at: item.object)
+            case .edgeGuide(let view, let attribute):
+                set(item.key, .object(view), at: item.object)
+                set(item.key + "Guide", .string("safeAreaLayoutGuide"), at: item.object)
+                let attributeKey = item.key == "firstItem" ? "firstAttribute" : "secondAttribute"
+                set(attributeKey, .string(attribute), at: item.object)
             case .unsupported(let what):
                 dropped.insert(item.object)
                 warning("a constraint on the \(what) is not read", line: item.line)
@@ -193,6 +205,10 @@ final class InterfaceBuilderReader {
         }
         if !dropped.isEmpty { removeConstraints(dropped) }
         for connection in pendingConnections {
+            if case .unsupported(let what)? = ids[connection.id] {
+                warning("\"\(connection.name)\" refers to a <\(what)>, which is not read; it is not connected", line: connection.line)
+                continue
+            }
             guard case .object(let destination)? = ids[connection.id] else {
                 throw ArchiveError(.danglingReference(connection.id), key: connection.name, file: file, line: connection.line)
             }
@@ -244,7 +260,7 @@ final class InterfaceBuilderReader {
                 segues.append(
                     (source, StoryboardSegue(identifier: element["identifier"], kind: element["kind"] ?? "show", destinationID: destination)))
             default:
-                warn("<\(element.name)> in <connections> is not read", element)
+                skip(element, "<\(element.name)> in <connections> is not read")
             }
         }
     }
@@ -252,6 +268,18 @@ final class InterfaceBuilderReader {
     // MARK: Diagnostics
 
     func warn(_ message: String, _ element: MarkupElement) { warning(message, line: element.line) }
+
+    /// Warns that `element` is not read (unless `message` is `nil`), and marks the ids in its
+    /// subtree as elements not read, so that outlets and constraints naming them are skipped
+    /// with a warning rather than failing as references to nothing.
+    func skip(_ element: MarkupElement, _ message: String?) {
+        if let message { warn(message, element) }
+        var stack = [element]
+        while let next = stack.popLast() {
+            if let id = next["id"], ids[id] == nil { ids[id] = .unsupported(next.name) }
+            stack += next.children
+        }
+    }
 
     func warning(_ message: String, line: Int) {
         let warning = InterfaceBuilderWarning(line: line, message: message)

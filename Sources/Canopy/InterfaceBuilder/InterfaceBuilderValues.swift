@@ -18,9 +18,9 @@ enum InterfaceBuilderValues {
         return value
     }
 
-    /// A multiplier: a decimal (`"0.5"`) or a ratio (`"16:9"`).
+    /// A multiplier: a decimal (`"0.5"`) or a ratio (`"16:9"` or `"1/3"`).
     static func multiplier(_ text: String) -> Double? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.split(omittingEmptySubsequences: false) { $0 == ":" || $0 == "/" }
         guard parts.count == 2 else { return number(text) }
         guard let top = number(String(parts[0])), let bottom = number(String(parts[1])), bottom != 0 else { return nil }
         return top / bottom

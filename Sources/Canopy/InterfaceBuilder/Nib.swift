@@ -105,7 +105,7 @@ enum NibLoading {
         let made = try coder.decodeObjects(at: roots ?? archive.roots)
         try connect(archive, coder: coder, skippingUnknownKeys: classes.substitutesBuiltInClasses)
         for index in coder.madeOrder {
-            (coder.madeObject(at: index) as? Responder)?.awakeFromNib()
+            (coder.madeObject(at: index) as? any NibAwakening)?.awakeFromNib()
         }
         let all = coder.madeOrder.compactMap { index in
             coder.madeObject(at: index).map { (identifier: archive.objects[index].identifier, object: $0) }
@@ -140,20 +140,33 @@ enum NibLoading {
                 }
                 steps.append { property.connect(source, destination) }
             case .action(let events):
-                guard let control = source as? Control else {
-                    throw fail(.wrongClass(expected: "Control", found: String(describing: type(of: source))), source)
+                guard source is Control || source is GestureRecognizer else {
+                    if skippingUnknownKeys { continue }  // a custom control made as a plain view
+                    throw fail(.wrongClass(expected: "Control or GestureRecognizer", found: String(describing: type(of: source))), source)
                 }
                 guard let property = InspectableValues.property(connection.name, of: destination), property.role == .action,
-                    let call = property.bindAction?(destination, control)
+                    let call = property.bindAction?(destination, source)
                 else {
                     if skippingUnknownKeys { continue }
                     throw fail(.unknownKey, destination)
                 }
-                steps.append {
-                    _ = control.addAction(for: events) { _, _ in call() }
+                if let control = source as? Control {
+                    steps.append { _ = control.addAction(for: events) { _, _ in call() } }
+                } else if let recognizer = source as? GestureRecognizer {
+                    // A recognizer's action runs at each transition, as UIKit's target-action.
+                    steps.append { [weak recognizer] in recognizer?.addAction { _ in call() } }
                 }
             }
         }
         for step in steps { step() }
     }
 }
+
+/// What a nib wakes once its objects exist and are connected: responders (views, view
+/// controllers) and gesture recognizers.
+protocol NibAwakening: AnyObject {
+    func awakeFromNib()
+}
+
+extension Responder: NibAwakening {}
+extension GestureRecognizer: NibAwakening {}

@@ -45,6 +45,12 @@ public final class Storyboard {
     /// The storyboard identifiers of its view controllers, in the file's order.
     public var identifiers: [String] { document.scenes.compactMap(\.storyboardIdentifier) }
 
+    /// The Interface Builder ids of its scenes' view controllers, in the file's order.
+    public var viewControllerIDs: [String] { document.scenes.compactMap(\.viewControllerID) }
+
+    /// The Interface Builder id of the initial view controller, if the storyboard names one.
+    public var initialViewControllerID: String? { document.initialViewControllerID }
+
     /// Makes the initial view controller's scene, or returns `nil` when the storyboard names none.
     /// - Throws: ``ArchiveError`` as ``Nib/instantiate(withOwner:options:)`` does.
     public func instantiateInitialViewController() throws(ArchiveError) -> ViewController? {
@@ -76,10 +82,11 @@ public final class Storyboard {
         return try instantiate(scene)
     }
 
-    /// The segues that leave the scene of the view controller with storyboard identifier
-    /// `identifier`.
+    /// The segues that leave the scene of the view controller whose storyboard identifier (or
+    /// Interface Builder id) is `identifier`.
     public func segues(from identifier: String) -> [StoryboardSegue] {
-        document.scenes.first { $0.storyboardIdentifier == identifier }?.segues ?? []
+        (document.scenes.first { $0.storyboardIdentifier == identifier } ?? document.scenes.first { $0.viewControllerID == identifier })?
+            .segues ?? []
     }
 
     private var sourceName: String? { document.scenes.first?.archive.source }

@@ -22,6 +22,8 @@ extension ScrollView {
 /// and a drag that begins first takes the touch from the content before it arrives. It never
 /// recognizes.
 final class ContentTouchDelayRecognizer: GestureRecognizer {
+    required init?(coder: Coder) { return nil }  // made by its scroll view, never archived
+
     override init(action: ((GestureRecognizer) -> Void)? = nil) {
         super.init(action: action)
         delaysTouchesBegan = true

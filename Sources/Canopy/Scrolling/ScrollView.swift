@@ -134,6 +134,11 @@ open class ScrollView: View {
         encodeScrollProperties(with: coder)
     }
 
+    /// The scroll view's own recognizers are made again, not archived.
+    override var archivedGestureRecognizers: [GestureRecognizer] {
+        super.archivedGestureRecognizers.filter { $0 !== panGestureRecognizer && $0 !== contentTouchDelayRecognizer && $0 !== zoomPinchRecognizer }
+    }
+
     private func attachRecognizers() {
         panGestureRecognizer.addAction { [unowned self] recognizer in
             self.panDidChange(recognizer as! PanGestureRecognizer)

@@ -45,7 +45,7 @@ extension GestureRecognizerDelegate {
 /// the view's touches are cancelled.
 ///
 /// Subclasses override the four touch methods and ``reset()``, and set ``state``.
-open class GestureRecognizer: PropertyObservable {
+open class GestureRecognizer: Archivable, Inspectable, PropertyObservable {
     /// A recognizer's state.
     public enum State: Sendable {
         /// Touches are being watched; nothing recognized yet.
@@ -97,6 +97,42 @@ open class GestureRecognizer: PropertyObservable {
     public init(action: ((GestureRecognizer) -> Void)? = nil) {
         if let action { actions.append(action) }
     }
+
+    /// Creates a recognizer from an archive or an Interface Builder file: whether it is
+    /// enabled, how it treats the view's touches, and its class's own settings. Its actions
+    /// come from the nib's connections.
+    public required init?(coder: Coder) {
+        guard coder.attempt({ () throws(ArchiveError) in
+            try coder.read("isEnabled") { (value: Bool) in isEnabled = value }
+            try coder.read("cancelsTouchesInView") { (value: Bool) in cancelsTouchesInView = value }
+            try coder.read("delaysTouchesBegan") { (value: Bool) in delaysTouchesBegan = value }
+            try coder.read("delaysTouchesEnded") { (value: Bool) in delaysTouchesEnded = value }
+            try decodeSettings(from: coder)
+        }) else { return nil }
+    }
+
+    /// Writes what differs from a new recognizer; a subclass that overrides it calls `super`.
+    open func encode(with coder: Coder) {
+        coder.encode(isEnabled, forKey: "isEnabled", unless: true)
+        coder.encode(cancelsTouchesInView, forKey: "cancelsTouchesInView", unless: true)
+        coder.encode(delaysTouchesBegan, forKey: "delaysTouchesBegan", unless: false)
+        coder.encode(delaysTouchesEnded, forKey: "delaysTouchesEnded", unless: true)
+        encodeSettings(with: coder)
+    }
+
+    /// Reads the settings of a Canopy subclass (taps required, direction...).
+    func decodeSettings(from coder: Coder) throws(ArchiveError) {}
+    /// Writes the settings of a Canopy subclass.
+    func encodeSettings(with coder: Coder) {}
+
+    /// The properties reachable by name (see ``Inspectable``): the `delegate` outlet.
+    open class var keyedProperties: [KeyedProperty] {
+        [.outlet("delegate", \GestureRecognizer.delegate)]
+    }
+
+    /// Called on every object a nib or storyboard made, once all exist and their outlets are
+    /// connected; the default does nothing.
+    open func awakeFromNib() {}
 
     /// Adds an action, called after each transition to began, changed, ended or cancelled.
     public func addAction(_ action: @escaping (GestureRecognizer) -> Void) {

@@ -20,6 +20,20 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     private var startLocations: [ObjectIdentifier: CGPoint] = [:]
 
+    override func decodeSettings(from coder: Coder) throws(ArchiveError) {
+        try coder.read("minimumPressDuration", valid: { (value: Double) in value.isFinite && value >= 0 }) { minimumPressDuration = $0 }
+        try coder.read("allowableMovement", valid: ArchiveChecks.notNegative) { (value: CGFloat) in allowableMovement = value }
+        try coder.read("numberOfTouchesRequired", valid: { (value: Int) in value >= 1 }) { numberOfTouchesRequired = $0 }
+        try coder.read("numberOfTapsRequired", valid: { (value: Int) in value >= 0 }) { numberOfTapsRequired = $0 }
+    }
+
+    override func encodeSettings(with coder: Coder) {
+        coder.encode(minimumPressDuration, forKey: "minimumPressDuration", unless: 0.5)
+        coder.encode(allowableMovement, forKey: "allowableMovement", unless: 10)
+        coder.encode(numberOfTouchesRequired, forKey: "numberOfTouchesRequired", unless: 1)
+        coder.encode(numberOfTapsRequired, forKey: "numberOfTapsRequired", unless: 0)
+    }
+
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         for touch in touches { startLocations[ObjectIdentifier(touch)] = touch.location(in: nil) }

@@ -16,6 +16,16 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// The most fingers that pan; unlimited by default.
     public var maximumNumberOfTouches = Int.max
 
+    override func decodeSettings(from coder: Coder) throws(ArchiveError) {
+        try coder.read("minimumNumberOfTouches", valid: { (value: Int) in value >= 1 }) { minimumNumberOfTouches = $0 }
+        try coder.read("maximumNumberOfTouches", valid: { (value: Int) in value >= 1 }) { maximumNumberOfTouches = $0 }
+    }
+
+    override func encodeSettings(with coder: Coder) {
+        coder.encode(minimumNumberOfTouches, forKey: "minimumNumberOfTouches", unless: 1)
+        coder.encode(maximumNumberOfTouches, forKey: "maximumNumberOfTouches", unless: Int.max)
+    }
+
     /// Where the translation is measured from, in window space.
     private var origin: CGPoint?
     /// The centroid, with the touch count it was computed from.

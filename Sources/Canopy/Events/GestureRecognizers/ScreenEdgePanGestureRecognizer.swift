@@ -17,6 +17,16 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     /// until they are set.
     public var edges: RectEdge = []
 
+    override func decodeSettings(from coder: Coder) throws(ArchiveError) {
+        try super.decodeSettings(from: coder)
+        try coder.read("edges") { (value: UInt) in edges = RectEdge(rawValue: value) }
+    }
+
+    override func encodeSettings(with coder: Coder) {
+        super.encodeSettings(with: coder)
+        coder.encode(edges.rawValue, forKey: "edges", unless: 0)
+    }
+
     /// Those of ``edges`` the first finger came down near.
     private var startEdges: RectEdge?
 

@@ -33,6 +33,16 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     private var start: (point: CGPoint, time: Double)?
 
+    override func decodeSettings(from coder: Coder) throws(ArchiveError) {
+        try coder.read("direction") { (value: UInt) in direction = Direction(rawValue: value) }
+        try coder.read("numberOfTouchesRequired", valid: { (value: Int) in value >= 1 }) { numberOfTouchesRequired = $0 }
+    }
+
+    override func encodeSettings(with coder: Coder) {
+        coder.encode(direction.rawValue, forKey: "direction", unless: Direction.right.rawValue)
+        coder.encode(numberOfTouchesRequired, forKey: "numberOfTouchesRequired", unless: 1)
+    }
+
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         if self.touches.count > numberOfTouchesRequired { return state = .failed }

@@ -12,6 +12,16 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Fingers needed in each tap; 1 by default.
     public var numberOfTouchesRequired = 1
 
+    override func decodeSettings(from coder: Coder) throws(ArchiveError) {
+        try coder.read("numberOfTapsRequired", valid: { (value: Int) in value >= 1 }) { numberOfTapsRequired = $0 }
+        try coder.read("numberOfTouchesRequired", valid: { (value: Int) in value >= 1 }) { numberOfTouchesRequired = $0 }
+    }
+
+    override func encodeSettings(with coder: Coder) {
+        coder.encode(numberOfTapsRequired, forKey: "numberOfTapsRequired", unless: 1)
+        coder.encode(numberOfTouchesRequired, forKey: "numberOfTouchesRequired", unless: 1)
+    }
+
     private var tapsDone = 0
     private var fingersThisTap = 0
     private var firstTapLocation: CGPoint?
