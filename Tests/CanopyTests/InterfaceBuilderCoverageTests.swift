@@ -205,3 +205,102 @@ struct InterfaceBuilderCoverageTests {
         #expect(storyboard.warnings.map(\.message).contains("<navigationController> is read as a plain ViewController"))
     }
 }
+
+/// The root view of `Everything.xib`, with inspectable properties of every runtime-attribute type.
+final class SettingsPanel: View {
+    var title = ""
+    var subtitle = ""
+    var isCompact = false
+    var anchor = CGPoint.zero
+    var badgeSize = CGSize.zero
+    var hotArea = CGRect.zero
+    var accent: Color? = .red
+
+    override class var keyedProperties: [KeyedProperty] {
+        super.keyedProperties + [
+            .inspectable("title", \SettingsPanel.title), .inspectable("subtitle", \SettingsPanel.subtitle),
+            .inspectable("isCompact", \SettingsPanel.isCompact), .inspectable("anchor", \SettingsPanel.anchor),
+            .inspectable("badgeSize", \SettingsPanel.badgeSize), .inspectable("hotArea", \SettingsPanel.hotArea),
+            .inspectable("accent", \SettingsPanel.accent),
+        ]
+    }
+}
+
+/// `Everything.xib` holds every element and attribute `docs/interface-builder.md` lists that the
+/// other files do not: each is checked here.
+@Suite("Every element and attribute Canopy reads, from one xib")
+struct EverythingXibTests {
+    static func panel() throws -> (SettingsPanel, Nib) {
+        var classes = ArchiveClasses.builtIn
+        classes.register(SettingsPanel.self)
+        let nib = try Nib(named: "Everything", bundle: .module, classes: classes)
+        return (try #require(try nib.instantiate(withOwner: nil).first as? SettingsPanel), nib)
+    }
+
+    @Test func theRootViewsAttributesAndRuntimeAttributes() throws {
+        let (panel, _) = try Self.panel()
+        #expect(panel.semanticContentAttribute == .forceRightToLeft)
+        #expect(panel.backgroundColor == Color(white: 0.96))
+        #expect(panel.layoutMargins == EdgeInsets(top: 16, left: 16, bottom: 16, right: 16))
+        #expect(panel.title == "Settings" && panel.subtitle == "Everything" && panel.isCompact)
+        #expect(panel.anchor == CGPoint(x: 0.25, y: 0.75) && panel.badgeSize == CGSize(width: 20, height: 10))
+        #expect(panel.hotArea == CGRect(x: 1, y: 2, width: 3, height: 4) && panel.accent == nil)
+        #expect(panel.layer.borderWidth == 1.5 && panel.layer.borderColor == .systemRed)
+    }
+
+    @Test func labelsFontsAndColours() throws {
+        let (panel, _) = try Self.panel()
+        let multi = try #require(panel.subviews[0] as? Label), missing = try #require(panel.subviews[1] as? Label)
+        #expect(multi.text == "First line\nsecond line" && multi.numberOfLines == 0)
+        #expect(multi.textAlignment == .center && multi.lineBreakMode == .byWordWrapping)
+        #expect(multi.font.face.path == Font(name: "DejaVuSans-Bold", size: 15)?.face.path && multi.font.pointSize == 15)
+        #expect(multi.textColor == Color(red: 0.1, green: 0.2, blue: 0.3))
+        #expect(multi.contentCompressionResistancePriority(for: .vertical) == LayoutPriority(751))
+        #expect(missing.font == .systemFont(ofSize: 12) && missing.textColor == .black)
+        #expect(missing.lineBreakMode == .byTruncatingHead)
+    }
+
+    @Test func stackButtonsScrollViewImageAndControl() throws {
+        let (panel, _) = try Self.panel()
+        let stack = try #require(panel.subviews[2] as? StackView)
+        #expect(stack.alignment == .leading && stack.spacing == 12 && stack.arrangedSubviews.count == 2)
+        let save = try #require(stack.arrangedSubviews[0] as? Button), star = try #require(stack.arrangedSubviews[1] as? Button)
+        #expect(save.title(for: .normal) == "Save" && save.buttonType == .system)
+        #expect(!star.isEnabled && star.contentHorizontalAlignment == .leading && star.imageEdgeInsets == EdgeInsets(top: 2, left: 2, bottom: 2, right: 2))
+        #expect(star.image(for: .normal)?.size == CGSize(width: 24, height: 24) && star.titleColor(for: .highlighted) == Color(white: 0.5))
+        let scroll = try #require(panel.subviews[3] as? ScrollView)
+        #expect(!scroll.bounces && scroll.isPagingEnabled && scroll.clipsToBounds)
+        let image = try #require(scroll.subviews.last as? ImageView)
+        #expect(image.alpha == 0.5 && image.tag == 7 && image.isHidden && image.contentMode == .scaleAspectFill)
+        #expect(image.image?.size == CGSize(width: 24, height: 24) && image.autoresizingMask == [.flexibleRightMargin, .flexibleBottomMargin])
+        let control = try #require(panel.subviews[4] as? Control)
+        #expect(!control.isEnabled && control.contentHorizontalAlignment == .left && control.contentVerticalAlignment == .top)
+    }
+
+    @Test func itLaysOutWithItsConstraintsPrioritiesAndRelations() throws {
+        let (panel, _) = try Self.panel()
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 400))
+        window.addSubview(panel)
+        window.layoutIfNeeded()
+        let multi = panel.subviews[0], stack = panel.subviews[2], scroll = panel.subviews[3], control = panel.subviews[4]
+        #expect(multi.frame.origin == CGPoint(x: 16, y: 16) && multi.frame.width == 288)
+        // The panel is right to left: leading edges are on the right, at 320 - 16 = 304. The
+        // scroll view is half the label's width, its height held to at most 120 over a weak
+        // wish for 200.
+        #expect(scroll.frame == CGRect(x: 304 - 144, y: stack.frame.maxY + 16, width: 144, height: 120))
+        #expect(control.frame == CGRect(x: 304 - 60, y: scroll.frame.maxY + 16, width: 60, height: 30))
+        #expect(scroll.constraints.contains { $0.identifier == "scrollCap" && $0.relation == .lessThanOrEqual })
+        #expect(window.layoutReport.conflicts.isEmpty)
+    }
+
+    @Test func whatIsNotReadIsListed() throws {
+        let (_, nib) = try Self.panel()
+        let star = "the image \"star\" is not found; a blank of its size stands in"
+        #expect(nib.warnings.map(\.message) == [
+            "the font \"NoSuchFace-Regular\" is not installed; the system font is used",
+            "a button configuration is read for its title only", star, star, star,
+            "a constraint on the frameLayoutGuide guide is not read",
+        ])
+        #expect(nib.warnings.filter { $0.message == star }.map(\.line) == [42, 44, 56])
+    }
+}

@@ -131,11 +131,10 @@ extension InterfaceBuilderReader {
         case "fontDescription":
             readFont(child, into: index, key: element.name == "button" ? "titleFont" : "font")
         case "state":
-            readButtonState(child, into: index)
+            // A configuration's title is the one a device shows.
+            readButtonState(child, into: index, keepingTitle: element.child("buttonConfiguration")?["title"] == nil)
         case "buttonConfiguration":
-            if let title = child["title"], archive.objects[index].values["title.normal"] == nil {
-                set("title.normal", .string(title), at: index)
-            }
+            if let title = child["title"] { set("title.normal", .string(title), at: index) }
             warn("a button configuration is read for its title only", child)
         case "userDefinedRuntimeAttributes":
             try readRuntimeAttributes(child, into: index)
@@ -171,12 +170,12 @@ extension InterfaceBuilderReader {
         }
     }
 
-    private func readButtonState(_ element: MarkupElement, into index: Int) {
+    private func readButtonState(_ element: MarkupElement, into index: Int, keepingTitle: Bool) {
         let state = element["key"] ?? "normal"
         guard ["normal", "highlighted", "disabled", "selected"].contains(state) else {
             return warn("the button state \"\(state)\" is not read", element)
         }
-        if let title = element["title"] { set("title." + state, .string(title), at: index) }
+        if let title = element["title"], keepingTitle || state != "normal" { set("title." + state, .string(title), at: index) }
         if let name = element["image"], let image = image(named: name, element) { set("image." + state, .image(image), at: index) }
         for child in element.children {
             if child.name == "color", child["key"] == "titleColor", let color = InterfaceBuilderValues.color(child, named: namedColors) {
