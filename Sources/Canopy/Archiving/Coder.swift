@@ -37,6 +37,10 @@ public final class Coder {
     private(set) var encodedObjects: [ArchivedObject] = []
     /// The object whose keys are read or written now.
     private var current = -1
+    /// Which keys the object being read may hold. A class asks for many keys its archive
+    /// lacks (values equal to a new object's are not written); this answers most of those
+    /// without hashing the key.
+    private var currentKeys = KeyFilter()
 
     // Decoding state.
     private var made: [AnyObject?] = []
@@ -236,9 +240,8 @@ public final class Coder {
         while next < deferred.count {
             let (index, body) = deferred[next]
             next += 1
-            let outer = current
-            current = index
-            defer { current = outer }
+            let outer = enter(index)
+            defer { leave(outer) }
             do { try body(self) } catch {
                 failWithError(error)
                 throw self.error!
@@ -252,7 +255,20 @@ public final class Coder {
 
     /// The value under `key` of the object being read, without copying the object.
     private func value(forKey key: String) -> ArchiveValue? {
-        objects.indices.contains(current) ? objects[current].values[key] : nil
+        guard currentKeys.mayContain(key), objects.indices.contains(current) else { return nil }
+        return objects[current].values[key]
+    }
+
+    /// Makes the object at `index` the one read, and returns what to restore after.
+    private func enter(_ index: Int) -> (index: Int, keys: KeyFilter) {
+        let outer = (current, currentKeys)
+        current = index
+        currentKeys = objects.indices.contains(index) ? KeyFilter(objects[index].values.keys) : KeyFilter()
+        return outer
+    }
+
+    private func leave(_ outer: (index: Int, keys: KeyFilter)) {
+        (current, currentKeys) = outer
     }
 
     private var currentObject: ArchivedObject? {
@@ -282,10 +298,9 @@ public final class Coder {
         }
         making[index] = true
         depth += 1
-        let outer = current
-        current = index
+        let outer = enter(index)
         let object = entry.make(self)
-        current = outer
+        leave(outer)
         depth -= 1
         making[index] = false
         guard let object else { throw error ?? locate(ArchiveError(.initializerFailed)) }
@@ -303,5 +318,25 @@ public final class Coder {
     private func failure(_ reason: ArchiveError.Reason, key: String?) -> ArchiveError {
         let record = currentObject
         return ArchiveError(reason, className: record?.className, key: key, file: source, line: record?.line)
+    }
+}
+
+/// A 64-bit summary of a set of keys, by their length and first and last bytes: a key it says
+/// is absent is absent; one it says may be present is looked up.
+struct KeyFilter {
+    private var bits: UInt64 = 0
+
+    init() {}
+
+    init<Keys: Sequence<String>>(_ keys: Keys) {
+        for key in keys { bits |= Self.bit(of: key) }
+    }
+
+    func mayContain(_ key: String) -> Bool { bits & Self.bit(of: key) != 0 }
+
+    private static func bit(of key: String) -> UInt64 {
+        let utf8 = key.utf8
+        let mix = utf8.count &* 31 &+ Int(utf8.last ?? 0) &* 7 &+ Int(utf8.first ?? 0)
+        return 1 << UInt64(mix & 63)
     }
 }
