@@ -392,6 +392,27 @@ struct DrawingCycleTests {
         assertPixel(pinned, 80, 80, .white)
     }
 
+    /// Interface Builder gives labels the `.left` content mode; a label still sets its text
+    /// again at its new size, as UILabel does, instead of showing its old pixels cut off.
+    @Test func aLabelRedrawsOnResizeWhateverItsContentMode() throws {
+        let window = whiteWindow()
+        let label = Label(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        label.contentMode = .left
+        label.text = "Wide text"
+        window.addSubview(label)
+        _ = try render(window)
+        label.frame.size.width = 100
+        let report = window.runUpdateCycle()
+        #expect(report.draws == 1)
+        let disc = Disc(frame: CGRect(x: 0, y: 40, width: 20, height: 20))
+        disc.contentMode = .left
+        window.addSubview(disc)
+        _ = try render(window)
+        disc.frame.size.width = 100
+        _ = try render(window)
+        #expect(disc.draws.count == 1, "a view of its own keeps its pixels under .left")
+    }
+
     @Test func aViewThatDrawsNothingKeepsNoPixels() throws {
         final class Plain: View {
             override func layoutSubviews() {}

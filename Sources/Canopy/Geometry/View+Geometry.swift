@@ -195,7 +195,7 @@ extension View {
     private func boundsSizeDidChange(from oldSize: CGSize) {
         setNeedsLayout()
         superview?.setNeedsLayout()
-        if contentMode == .redraw { setNeedsDisplay() }
+        if redrawsOnResize { setNeedsDisplay() }
         if oldSize.isEmptyArea != geometry.bounds.size.isEmptyArea { pendingDisplayBecameReachable() }
     }
 }

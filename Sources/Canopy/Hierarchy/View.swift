@@ -147,6 +147,11 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// Adds a subview read from an archive.
     func addArchivedSubview(_ subview: View) { addSubview(subview) }
 
+    /// Whether a change of bounds size redraws the view: under ``contentMode`` `.redraw`, and
+    /// for a class whose drawing is laid out in its bounds whatever its content mode (a label:
+    /// Interface Builder gives labels `.left`, and UIKit still sets their text again).
+    var redrawsOnResize: Bool { contentMode == .redraw }
+
     /// The gesture recognizers archived with the view: all but those a class makes for itself.
     var archivedGestureRecognizers: [GestureRecognizer] { gestureRecognizers }
 

@@ -72,6 +72,9 @@ open class Label: View {
         encodeLabelProperties(with: coder)
     }
 
+    /// A label sets its text again when its size changes, whatever its content mode.
+    override var redrawsOnResize: Bool { true }
+
     /// The width of the latest layout, where a multi-line label without a preferred width wraps.
     private var laidOutWidth: CGFloat = 0
 
