@@ -67,6 +67,7 @@ struct LoadedScene {
     {
         let made: NibObjects
         let root: View
+        var controller: ViewController?
         let warnings: [InterfaceBuilderWarning]
         if url.pathExtension.lowercased() == "storyboard" {
             let storyboard = try Storyboard(data: ResourceFile.contents(of: url), name: url.lastPathComponent, classes: classes)
@@ -81,7 +82,8 @@ struct LoadedScene {
                 scene = contained.destinationID
             }
             made = try storyboard.instantiateScene(withIdentifier: scene)
-            root = (made.topLevelObjects[0] as! ViewController).view
+            controller = made.topLevelObjects[0] as? ViewController
+            root = controller!.view
             warnings = storyboard.warnings
         } else {
             let nib = try Nib(data: ResourceFile.contents(of: url), name: url.lastPathComponent, classes: classes)
@@ -94,8 +96,13 @@ struct LoadedScene {
             warnings = nib.warnings
         }
         let window = Window(frame: CGRect(origin: .zero, size: root.frame.size))
-        root.frame.origin = .zero
-        window.addSubview(root)
+        if let controller {
+            // The window keeps the controller, whose root view takes its system margins.
+            window.rootViewController = controller
+        } else {
+            root.frame.origin = .zero
+            window.addSubview(root)
+        }
         var views: [(view: View, id: String)] = []
         var constraints: [LayoutConstraint] = []
         for (index, entry) in made.objects.enumerated() {

@@ -53,8 +53,10 @@ struct StoryboardTests {
         window.layoutIfNeeded()
         let stack = try #require(detail.view.subviews.first as? StackView)
         #expect(stack.axis == .vertical && stack.distribution == .fillEqually && stack.arrangedSubviews.count == 2)
-        #expect(stack.frame == CGRect(x: 8, y: 0, width: 377, height: 110))
-        #expect(stack.arrangedSubviews.map(\.frame) == [CGRect(x: 0, y: 0, width: 377, height: 50), CGRect(x: 0, y: 60, width: 377, height: 50)])
+        // The root view's margins are the system's 16 points at the sides: the frame Xcode saved
+        // (its y of 59 is a notched phone's safe area; there is none here).
+        #expect(stack.frame == CGRect(x: 16, y: 0, width: 361, height: 110))
+        #expect(stack.arrangedSubviews.map(\.frame) == [CGRect(x: 0, y: 0, width: 361, height: 50), CGRect(x: 0, y: 60, width: 361, height: 50)])
         #expect(stack.arrangedSubviews[0].backgroundColor == Color(red: 1, green: 0.23137254901960785, blue: 0.18823529411764706))
     }
 

@@ -85,4 +85,22 @@ struct ViewControllerTests {
             b.addChild(a)
         }
     }
+
+    @Test func aRootViewKeepsTheSystemMinimumMargins() {
+        let narrow = Window(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        let controller = ViewController()
+        narrow.rootViewController = controller
+        #expect(controller.view.layoutMargins == EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+        controller.view.layoutMargins = EdgeInsets(top: 0, left: 30, bottom: 0, right: 4)
+        #expect(controller.view.layoutMargins == EdgeInsets(top: 0, left: 30, bottom: 0, right: 16))
+        controller.viewRespectsSystemMinimumLayoutMargins = false
+        #expect(controller.view.layoutMargins == EdgeInsets(top: 0, left: 30, bottom: 0, right: 4))
+        let wide = Window(frame: CGRect(x: 0, y: 0, width: 430, height: 932))
+        let other = ViewController()
+        wide.rootViewController = other
+        #expect(other.view.layoutMargins == EdgeInsets(top: 8, left: 20, bottom: 8, right: 20))
+        let plain = View()
+        other.view.addSubview(plain)
+        #expect(plain.layoutMargins == EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+    }
 }

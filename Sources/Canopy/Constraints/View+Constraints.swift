@@ -78,9 +78,19 @@ extension View {
     // MARK: Margins and guides
 
     /// Space Auto Layout keeps inside the edges for the margin attributes and
-    /// ``layoutMarginsGuide``; 8 points on each side by default.
+    /// ``layoutMarginsGuide``; 8 points on each side by default. A view controller's root view
+    /// keeps at least the controller's ``ViewController/systemMinimumLayoutMargins`` (unless
+    /// ``ViewController/viewRespectsSystemMinimumLayoutMargins`` is false), as in UIKit: the
+    /// value read is the greater of the two on each side.
     public var layoutMargins: EdgeInsets {
-        get { layoutStateStorage?.margins ?? ViewLayoutState.defaultMargins }
+        get {
+            let own = layoutStateStorage?.margins ?? ViewLayoutState.defaultMargins
+            guard let controller = owningViewController, controller.viewRespectsSystemMinimumLayoutMargins else { return own }
+            let minimum = controller.systemMinimumLayoutMargins
+            return EdgeInsets(
+                top: max(own.top, minimum.top), left: max(own.left, minimum.left), bottom: max(own.bottom, minimum.bottom),
+                right: max(own.right, minimum.right))
+        }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given non-finite layout margins")
             guard newValue != layoutState.margins else { return }

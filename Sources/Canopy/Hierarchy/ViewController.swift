@@ -68,6 +68,20 @@ open class ViewController: Responder, Archivable, PropertyObservable {
         super.keyedProperties + [.outlet("view", \ViewController.nibViewOutlet)]
     }
 
+    /// Whether the root view keeps at least ``systemMinimumLayoutMargins``; true by default.
+    public var viewRespectsSystemMinimumLayoutMargins = true {
+        didSet { viewIfLoaded?.constraintsDidChange() }
+    }
+
+    /// The least layout margins of the root view: none at the top and bottom, and 16 points at
+    /// the sides, or 20 on a screen at least 414 points wide (UIKit's 16 and 20 for compact and
+    /// larger widths; Canopy has no size classes and decides by the screen's width).
+    public var systemMinimumLayoutMargins: EdgeInsets {
+        let width = viewIfLoaded?.window?.screen.bounds.width ?? viewIfLoaded?.bounds.width ?? 0
+        let side: CGFloat = width >= 414 ? 20 : 16
+        return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+    }
+
     /// The view as an outlet a nib sets.
     var nibViewOutlet: View? {
         get { loadedView }
