@@ -151,6 +151,57 @@ struct InterfaceBuilderCoverageTests {
         #expect(controller.view.subviews[0].frame == CGRect(x: 0, y: 20, width: 50, height: 450))
     }
 
+    /// Size classes: the default variation's masks, then those for a phone held upright
+    /// (compact width, regular height); an iPad's variation is not applied.
+    @Test func constraintsFollowTheSizeClassesOfAnUprightPhone() throws {
+        let data = Self.document(
+            """
+            <objects>
+                <view contentMode="scaleToFill" id="root">
+                    <rect key="frame" x="0.0" y="0.0" width="300" height="300"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box">
+                            <constraints>
+                                <constraint firstAttribute="width" constant="100" id="w100"/>
+                                <constraint firstAttribute="width" constant="200" id="w200"/>
+                                <constraint firstAttribute="height" constant="50" id="h50"/>
+                                <constraint firstAttribute="height" constant="60" id="h60"/>
+                            </constraints>
+                            <variation key="default">
+                                <mask key="constraints">
+                                    <exclude reference="w200"/>
+                                    <exclude reference="h60"/>
+                                </mask>
+                            </variation>
+                            <variation key="heightClass=regular-widthClass=regular">
+                                <mask key="constraints">
+                                    <include reference="w200"/>
+                                    <exclude reference="w100"/>
+                                </mask>
+                            </variation>
+                            <variation key="widthClass=compact">
+                                <mask key="constraints">
+                                    <include reference="h60"/>
+                                    <exclude reference="h50"/>
+                                </mask>
+                            </variation>
+                        </view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="box" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="c1"/>
+                        <constraint firstItem="box" firstAttribute="top" secondItem="root" secondAttribute="top" id="c2"/>
+                    </constraints>
+                </view>
+            </objects>
+            """)
+        let root = try #require(try Nib(data: data).instantiate(withOwner: nil).first as? View)
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        window.addSubview(root)
+        window.layoutIfNeeded()
+        #expect(root.subviews[0].frame == CGRect(x: 0, y: 0, width: 100, height: 60))
+        #expect(root.subviews[0].constraints.count == 2 && window.layoutReport.conflicts.isEmpty)
+    }
+
     @Test func uikitControlsAreControlsWhoseActionsConnect() throws {
         let data = Self.owned(
             """

@@ -144,7 +144,9 @@ extension InterfaceBuilderReader {
             set("text", .string(child.text), at: index)
         case "imageReference" where key == "image":
             set("image", child["image"].flatMap { image(named: $0, child) }.map(ArchiveValue.image) ?? .null, at: index)
-        case "variation", "accessibility", "point", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer",
+        case "variation":
+            variations.append(child)
+        case "accessibility", "point", "freeformSimulatedSizeMetrics", "simulatedMetricsContainer",
             "textInputTraits", "viewLayoutGuides", "size":
             break
         default:

@@ -52,6 +52,8 @@ final class InterfaceBuilderReader {
     var pendingItems: [(object: Int, key: String, id: String, line: Int)] = []
     var pendingConnections: [(kind: ArchivedConnection.Kind, source: Int, name: String, id: String, line: Int)] = []
     var segues: [(source: Int, segue: StoryboardSegue)] = []
+    /// The `<variation>` elements of the block: constraints installed per size class.
+    var variations: [MarkupElement] = []
 
     private init(file: String, imageNamed: @escaping (String) -> Image?) {
         self.file = file
@@ -134,6 +136,7 @@ final class InterfaceBuilderReader {
         pendingItems = []
         pendingConnections = []
         segues = []
+        variations = []
         var scene = InterfaceBuilderDocument.Scene(archive: Archive())
         for element in objects.children {
             switch element.name {
@@ -203,6 +206,9 @@ final class InterfaceBuilderReader {
                 throw ArchiveError(.danglingReference(item.id), key: item.key, file: file, line: item.line)
             }
         }
+        for id in constraintsLeftOutBySizeClass() {
+            if case .object(let index)? = ids[id] { dropped.insert(index) }
+        }
         if !dropped.isEmpty { removeConstraints(dropped) }
         for connection in pendingConnections {
             if case .unsupported(let what)? = ids[connection.id] {
@@ -221,6 +227,30 @@ final class InterfaceBuilderReader {
                     kind: connection.kind, source: connection.source, name: connection.name, destination: destination,
                     line: connection.line))
         }
+    }
+
+    /// The ids of the constraints that the size classes Canopy lays out for leave out. Canopy
+    /// has no trait collections and takes a phone held upright: compact width, regular height.
+    /// The default variation's masks apply first, then those of variations for these classes.
+    private func constraintsLeftOutBySizeClass() -> Set<String> {
+        let applying = variations.filter { $0["key"] == "default" } + variations.filter { variation in
+            guard let key = variation["key"], key != "default" else { return false }
+            return key.split(separator: "-").allSatisfy { $0 == "widthClass=compact" || $0 == "heightClass=regular" }
+        }
+        var leftOut = Set<String>()
+        for variation in applying {
+            for mask in variation.children where mask.name == "mask" {
+                guard mask["key"] == "constraints" else {
+                    warn("size-class variations of \(mask["key"] ?? "a mask") are not read", mask)
+                    continue
+                }
+                for item in mask.children {
+                    guard let id = item["reference"] else { continue }
+                    if item.name == "exclude" { leftOut.insert(id) } else if item.name == "include" { leftOut.remove(id) }
+                }
+            }
+        }
+        return leftOut
     }
 
     private func removeConstraints(_ dropped: Set<Int>) {
