@@ -202,6 +202,43 @@ struct InterfaceBuilderCoverageTests {
         #expect(root.subviews[0].constraints.count == 2 && window.layoutReport.conflicts.isEmpty)
     }
 
+    /// A switch and a text field keep the intrinsic sizes Xcode saved for them (both
+    /// dimensions for a switch, the height for a text field), so they lay out as designed.
+    @Test func standInsKeepTheIntrinsicSizeTheFileSaved() throws {
+        let data = Self.document(
+            """
+            <objects>
+                <view contentMode="scaleToFill" id="root">
+                    <rect key="frame" x="0.0" y="0.0" width="320" height="200"/>
+                    <subviews>
+                        <switch opaque="NO" contentMode="scaleToFill" on="YES" translatesAutoresizingMaskIntoConstraints="NO" id="swi">
+                            <rect key="frame" x="20" y="20" width="51" height="31"/>
+                        </switch>
+                        <textField opaque="NO" contentMode="scaleToFill" borderStyle="roundedRect" translatesAutoresizingMaskIntoConstraints="NO" id="txt">
+                            <rect key="frame" x="20" y="71" width="97" height="34"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                        </textField>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="swi" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="20" id="c1"/>
+                        <constraint firstItem="swi" firstAttribute="top" secondItem="root" secondAttribute="top" constant="20" id="c2"/>
+                        <constraint firstItem="txt" firstAttribute="leading" secondItem="swi" secondAttribute="leading" id="c3"/>
+                        <constraint firstItem="txt" firstAttribute="top" secondItem="swi" secondAttribute="bottom" constant="20" id="c4"/>
+                        <constraint firstAttribute="trailing" secondItem="txt" secondAttribute="trailing" constant="20" id="c5"/>
+                    </constraints>
+                </view>
+            </objects>
+            """)
+        let root = try #require(try Nib(data: data).instantiate(withOwner: nil).first as? View)
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
+        window.addSubview(root)
+        window.layoutIfNeeded()
+        #expect(root.subviews[0].intrinsicContentSize == CGSize(width: 51, height: 31))
+        #expect(root.subviews[1].intrinsicContentSize == CGSize(width: View.noIntrinsicMetric, height: 34))
+        #expect(root.subviews.map(\.frame) == [CGRect(x: 20, y: 20, width: 51, height: 31), CGRect(x: 20, y: 71, width: 280, height: 34)])
+        #expect(window.layoutReport.ambiguities.isEmpty && root.subviews.allSatisfy { $0 is Control })
+    }
+
     @Test func uikitControlsAreControlsWhoseActionsConnect() throws {
         let data = Self.owned(
             """

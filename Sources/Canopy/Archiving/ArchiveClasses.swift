@@ -61,6 +61,8 @@ public struct ArchiveClasses: Sendable {
         classes.register(SwipeGestureRecognizer.self)
         classes.register(PinchGestureRecognizer.self)
         classes.register(RotationGestureRecognizer.self)
+        classes.register(StandInView.self)
+        classes.register(StandInControl.self)
         return classes
     }()
 

@@ -44,8 +44,17 @@ extension InterfaceBuilderReader {
         if builtIn == nil {
             warn("<\(element.name)> is read as a plain \(element["customClass"].map { "\($0) (a \(stand))" } ?? stand)", element)
         }
-        let index = newObject(element["customClass"] ?? builtIn ?? stand, element)
-        if builtIn == nil, element["customClass"] != nil { archive.objects[index].builtInClassName = stand }
+        let standIn = StandIn.elements[element.name]
+        let index = newObject(element["customClass"] ?? builtIn ?? standIn?.className ?? stand, element)
+        if builtIn == nil, element["customClass"] != nil { archive.objects[index].builtInClassName = standIn?.className ?? stand }
+        if let standIn, let frame = element.child("rect", key: "frame").flatMap(InterfaceBuilderValues.geometry),
+            case .rect(let rect) = frame, rect.width >= 0, rect.height >= 0
+        {
+            // The size Xcode saved is the intrinsic size the view had on the designer's device.
+            let none = View.noIntrinsicMetric
+            let size = CGSize(width: standIn.width ? rect.width : none, height: standIn.height ? rect.height : none)
+            set(StandIn.sizeKey, .size(size), at: index)
+        }
         try readAttributes(of: element, into: index, quietly: builtIn == nil)
         for child in element.children { try readViewChild(child, of: element, into: index, quietly: builtIn == nil) }
         return index
