@@ -70,7 +70,7 @@ struct LoadedScene {
         var controller: ViewController?
         let warnings: [InterfaceBuilderWarning]
         if url.pathExtension.lowercased() == "storyboard" {
-            let storyboard = try Storyboard(data: ResourceFile.contents(of: url), name: url.lastPathComponent, classes: classes)
+            let storyboard = try Storyboard(contentsOf: url, classes: classes)
             // A storyboard without an initial view controller (some launch screens) shows its
             // first; a navigation or tab bar controller (read as a plain view controller) shows
             // the first controller it contains.
@@ -86,7 +86,7 @@ struct LoadedScene {
             root = controller!.view
             warnings = storyboard.warnings
         } else {
-            let nib = try Nib(data: ResourceFile.contents(of: url), name: url.lastPathComponent, classes: classes)
+            let nib = try Nib(contentsOf: url, classes: classes)
             made = try nib.instantiateObjects(withOwner: nil)
             let tops = made.objects.filter { entry in made.topLevelObjects.contains { $0 === entry.object } }
             guard let top = tops.first(where: { $0.object is View && (identifier == nil || $0.identifier == identifier) }) else {
@@ -122,15 +122,6 @@ struct LoadedScene {
     /// Prints the warnings to standard error, one per line.
     func reportWarnings() {
         for warning in warnings { FileHandle.standardError.write(Data("canopy: \(warning)\n".utf8)) }
-    }
-}
-
-/// Reading a file given on the command line.
-enum ResourceFile {
-    static func contents(of url: URL) throws -> Data {
-        do { return try Data(contentsOf: url) } catch {
-            throw HarnessError("cannot read \(url.path): \(error.localizedDescription)")
-        }
     }
 }
 

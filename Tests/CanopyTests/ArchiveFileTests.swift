@@ -86,4 +86,26 @@ struct ArchiveFileTests {
         }
         #expect(read + refused == 300 && refused > 0)
     }
+
+    @Test func filesAndListsPastTheLimitsAreRefused() throws {
+        var archive = Archive(rootObjects: [View()])
+        var nested = ArchiveValue.null
+        for _ in 0..<70 { nested = .array([nested]) }
+        archive.objects[0].values["deep"] = nested
+        let data = archive.data()
+        #expect {
+            _ = try Archive(data: data)
+        } throws: { error in
+            (error as? ArchiveError)?.description.contains("lists nest deeper than 64") == true
+        }
+        var limits = ArchiveLimits()
+        limits.maximumValueDepth = 80
+        #expect(try Archive(data: data, limits: limits).objects.count == 1)
+        limits.maximumFileSize = data.count - 1
+        #expect {
+            _ = try Archive(data: data, limits: limits)
+        } throws: { error in
+            (error as? ArchiveError)?.description.contains("over the limit of \(data.count - 1)") == true
+        }
+    }
 }

@@ -239,4 +239,31 @@ struct CodingTests {
             (error as? ArchiveError)?.description.contains("a location cannot equal a constant") == true
         }
     }
+
+    @Test func aViewAmongItsOwnSubviewsIsACycle() throws {
+        var archive = Archive(rootObjects: [View()])
+        archive.objects[0].values["subviews"] = .array([.object(0)])
+        #expect {
+            _ = try archive.unarchive()
+        } throws: { error in
+            (error as? ArchiveError)?.reason == .cycle
+        }
+    }
+
+    @Test func objectsNestedPastTheLimitAreRefused() throws {
+        var innermost = View()
+        for _ in 0..<5 {
+            let outer = View()
+            outer.addSubview(innermost)
+            innermost = outer
+        }
+        var classes = ArchiveClasses.builtIn
+        classes.maximumDepth = 3
+        #expect {
+            _ = try Archive(rootObjects: [innermost]).unarchive(classes: classes)
+        } throws: { error in
+            (error as? ArchiveError)?.reason == .tooDeep
+        }
+        #expect(try Archive(rootObjects: [innermost]).unarchive().count == 1)
+    }
 }

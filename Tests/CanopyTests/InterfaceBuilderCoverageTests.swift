@@ -28,6 +28,15 @@ struct InterfaceBuilderCoverageTests {
             """.utf8)
     }
 
+    /// The file's first top-level view, laid out in a window of `size`.
+    static func laidOut(_ data: Data, size: CGSize) throws -> (root: View, window: Window) {
+        let root = try #require(try Nib(data: data).instantiate(withOwner: nil).first as? View)
+        let window = Window(frame: CGRect(origin: .zero, size: size))
+        window.addSubview(root)
+        window.layoutIfNeeded()
+        return (root, window)
+    }
+
     static func owned(_ objects: String) -> Data {
         document(
             """
@@ -108,10 +117,7 @@ struct InterfaceBuilderCoverageTests {
                 </view>
             </objects>
             """)
-        let root = try #require(try Nib(data: data).instantiate(withOwner: nil).first as? View)
-        let window = Window(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        window.addSubview(root)
-        window.layoutIfNeeded()
+        let (root, window) = try Self.laidOut(data, size: CGSize(width: 300, height: 300))
         // 300 × 1/3 = 100 wide; 100 × 9/16 = 56.25 high, 56 on the window's one-point pixel grid.
         #expect(root.subviews[0].frame == CGRect(x: 0, y: 0, width: 100, height: 56))
     }
@@ -194,10 +200,7 @@ struct InterfaceBuilderCoverageTests {
                 </view>
             </objects>
             """)
-        let root = try #require(try Nib(data: data).instantiate(withOwner: nil).first as? View)
-        let window = Window(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
-        window.addSubview(root)
-        window.layoutIfNeeded()
+        let (root, window) = try Self.laidOut(data, size: CGSize(width: 300, height: 300))
         #expect(root.subviews[0].frame == CGRect(x: 0, y: 0, width: 100, height: 60))
         #expect(root.subviews[0].constraints.count == 2 && window.layoutReport.conflicts.isEmpty)
     }
@@ -229,10 +232,7 @@ struct InterfaceBuilderCoverageTests {
                 </view>
             </objects>
             """)
-        let root = try #require(try Nib(data: data).instantiate(withOwner: nil).first as? View)
-        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 200))
-        window.addSubview(root)
-        window.layoutIfNeeded()
+        let (root, window) = try Self.laidOut(data, size: CGSize(width: 320, height: 200))
         #expect(root.subviews[0].intrinsicContentSize == CGSize(width: 51, height: 31))
         #expect(root.subviews[1].intrinsicContentSize == CGSize(width: View.noIntrinsicMetric, height: 34))
         #expect(root.subviews.map(\.frame) == [CGRect(x: 20, y: 20, width: 51, height: 31), CGRect(x: 20, y: 71, width: 280, height: 34)])

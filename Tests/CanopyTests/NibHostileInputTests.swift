@@ -104,6 +104,17 @@ struct NibHostileInputTests {
         #expect(Self.failure(Self.xib(nested))?.description.contains("nest deeper than 256") == true)
     }
 
+    @Test func moreElementsThanTheLimitAreRefused() throws {
+        var limits = InterfaceBuilderLimits()
+        limits.maximumElementCount = 5
+        let data = Self.xib(#"<view id="a"><subviews><view id="b"/><view id="c"/><view id="d"/></subviews></view>"#)
+        #expect {
+            _ = try Nib(data: data, name: "Test.xib", limits: limits)
+        } throws: { error in
+            (error as? ArchiveError)?.reason == .malformed("more than 5 elements")
+        }
+    }
+
     @Test func aSubviewAncestorCycleCannotBeWritten() {
         // Ids are unique to one element, so a file cannot make a view its own subview; a
         // repeated id is the last element's, and both views are still made once each.
@@ -111,17 +122,12 @@ struct NibHostileInputTests {
         #expect(Self.failure(data) == nil)
     }
 
-    /// Mutations of a real xib: bytes replaced, removed, duplicated and truncated. Each must
-    /// load or fail with an error, never crash or hang.
-    @Test func mutatedFilesNeverCrash() throws {
-        let url = try #require(Bundle.module.url(forResource: "ProfileCard", withExtension: "xib", subdirectory: "Nibs"))
-        let original = [UInt8](try Data(contentsOf: url))
-        var classes = ArchiveClasses.builtIn
-        classes.register(ProfileCard.self)
-        var generator = SplitMix(seed: 0x5EED)
-        var loaded = 0, refused = 0
+    /// `count` mutations of `original`, the same for the same seed: one to four edits each,
+    /// each a byte replaced by one XML gives meaning to, removed, a run repeated, or the rest cut.
+    static func mutations(of original: [UInt8], count: Int, seed: UInt64) -> [Data] {
+        var generator = SplitMix(seed: seed)
         let interesting: [UInt8] = Array("<>\"=/ 0-1.eYNid".utf8)
-        for round in 0..<400 {
+        return (0..<count).map { round in
             var bytes = original
             for _ in 0..<(1 + round % 4) {
                 let at = Int(generator.next() % UInt64(bytes.count))
@@ -132,8 +138,21 @@ struct NibHostileInputTests {
                 default: bytes = Array(bytes[..<max(at, 1)])
                 }
             }
+            return Data(bytes)
+        }
+    }
+
+    /// Mutations of a real xib: bytes replaced, removed, duplicated and truncated. Each must
+    /// load or fail with an error, never crash or hang.
+    @Test func mutatedFilesNeverCrash() throws {
+        let url = try #require(Bundle.module.url(forResource: "ProfileCard", withExtension: "xib", subdirectory: "Nibs"))
+        let original = [UInt8](try Data(contentsOf: url))
+        var classes = ArchiveClasses.builtIn
+        classes.register(ProfileCard.self)
+        var loaded = 0, refused = 0
+        for bytes in Self.mutations(of: original, count: 400, seed: 0x5EED) {
             do {
-                let nib = try Nib(data: Data(bytes), name: "mutated.xib", bundle: .module, classes: classes)
+                let nib = try Nib(data: bytes, name: "mutated.xib", bundle: .module, classes: classes)
                 let objects = try nib.instantiate(withOwner: ProfileOwner())
                 if let view = objects.first as? View {
                     let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
@@ -155,13 +174,9 @@ struct NibHostileInputTests {
         let original = [UInt8](try Data(contentsOf: url))
         var classes = ArchiveClasses.builtIn
         classes.register(HomeViewController.self)
-        var generator = SplitMix(seed: 0x57B)
         var loaded = 0, refused = 0
-        for _ in 0..<200 {
-            var bytes = original
-            let at = Int(generator.next() % UInt64(bytes.count))
-            bytes[at] = Array("<>\"=/ 0-1.eYNid".utf8)[Int(generator.next() % 15)]
-            guard let storyboard = try? Storyboard(data: Data(bytes), name: "mutated.storyboard", bundle: .module, classes: classes),
+        for bytes in Self.mutations(of: original, count: 200, seed: 0x57B) {
+            guard let storyboard = try? Storyboard(data: bytes, name: "mutated.storyboard", bundle: .module, classes: classes),
                 let controller = try? storyboard.instantiateInitialViewController()
             else {
                 refused += 1

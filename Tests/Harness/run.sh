@@ -150,6 +150,7 @@ XML
 expect_exit 2 "no view controller has the identifier" "$canopy" layout "$nibs/Main.storyboard" --scene nowhere
 printf '<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects><view id="a"' >"$work/cut.xib"
 expect_exit 2 "cut.xib" "$canopy" layout "$work/cut.xib"
+expect_exit 2 "missing.xib: the file cannot be read" "$canopy" layout "$work/missing.xib"
 expect_exit 2 "applies to .xib and .storyboard" "$canopy" layout "$work/stack.json" --scene x
 
 if [ "$failures" -ne 0 ]; then

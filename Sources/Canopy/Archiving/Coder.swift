@@ -225,7 +225,7 @@ public final class Coder {
 
     // MARK: Making the archive's objects
 
-    /// Makes the object at `index` and, once every object exists, runs the deferred reads.
+    /// Makes the objects at `indices` and, once every object exists, runs the deferred reads.
     func decodeObjects(at indices: [Int]) throws(ArchiveError) -> [AnyObject] {
         let objects = try indices.map { index throws(ArchiveError) in try object(at: index, as: AnyObject.self, key: nil) }
         try runDeferred()
@@ -249,9 +249,6 @@ public final class Coder {
         }
         deferred = []
     }
-
-    var currentRecord: ArchivedObject? { currentObject }
-    var archiveSource: String? { source }
 
     /// The value under `key` of the object being read, without copying the object.
     private func value(forKey key: String) -> ArchiveValue? {
@@ -318,6 +315,39 @@ public final class Coder {
     private func failure(_ reason: ArchiveError.Reason, key: String?) -> ArchiveError {
         let record = currentObject
         return ArchiveError(reason, className: record?.className, key: key, file: source, line: record?.line)
+    }
+
+    // MARK: What Canopy's own classes read and write with
+
+    /// Writes `value` under `key` unless it is `standard`, so that archives hold only what
+    /// differs from a new object.
+    func encode<T: ArchiveValueConvertible & Equatable>(_ value: T, forKey key: String, unless standard: T) {
+        if value != standard { encode(value, forKey: key) }
+    }
+
+    /// Reads `key` when present and passes it to `apply`, after `isValid` accepts it.
+    /// - Throws: ``ArchiveError`` when the value is of another kind or `isValid` refuses it.
+    func read<T: ArchiveValueConvertible>(
+        _ key: String, valid isValid: (T) -> Bool = { _ in true }, _ apply: (T) -> Void
+    ) throws(ArchiveError) {
+        guard let value = try decodeIfPresent(T.self, forKey: key) else { return }
+        guard isValid(value) else { throw invalid(key, "\(value) is out of range") }
+        apply(value)
+    }
+
+    /// An error about the value under `key` of the object being read.
+    func invalid(_ key: String, _ why: String) -> ArchiveError { failure(.invalidValue(why), key: key) }
+
+    /// Runs `body`; when it throws, records the error as the decoding's failure and returns
+    /// `false`, so that an `init?(coder:)` can return `nil`.
+    func attempt(_ body: () throws(ArchiveError) -> Void) -> Bool {
+        do {
+            try body()
+            return true
+        } catch {
+            failWithError(error)
+            return false
+        }
     }
 }
 

@@ -97,9 +97,13 @@ open class ViewController: Responder, Archivable, PropertyObservable {
             return loadedView!
         }
         set {
+            // A root view's margins include the system minimum: a change of root view is a
+            // change of margins for Auto Layout.
             loadedView?.owningViewController = nil
+            loadedView?.constraintsDidChange()
             loadedView = newValue
             newValue.owningViewController = self
+            newValue.constraintsDidChange()
         }
     }
 

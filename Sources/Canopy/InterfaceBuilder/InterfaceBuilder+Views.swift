@@ -55,17 +55,19 @@ extension InterfaceBuilderReader {
             let size = CGSize(width: standIn.width ? rect.width : none, height: standIn.height ? rect.height : none)
             set(StandIn.sizeKey, .size(size), at: index)
         }
-        try readAttributes(of: element, into: index, quietly: builtIn == nil)
+        let specific = Self.attributeRules[element.name] ?? [:]
+        try readAttributes(of: element, into: index, quietly: builtIn == nil) { specific[$0] ?? Self.viewAttributeRules[$0] }
         for child in element.children { try readViewChild(child, of: element, into: index, quietly: builtIn == nil) }
         return index
     }
 
-    /// Reads the attributes of a view element; `quietly`, for an element read as a plain view,
-    /// passes over the ones of its own class without a warning each.
-    private func readAttributes(of element: MarkupElement, into index: Int, quietly: Bool) throws(ArchiveError) {
-        let specific = Self.attributeRules[element.name] ?? [:]
+    /// Reads an element's attributes by `rules`; `quietly`, for an element read as a plain
+    /// view, passes over the ones of its own class without a warning each.
+    private func readAttributes(
+        of element: MarkupElement, into index: Int, quietly: Bool = false, rules: (String) -> AttributeRule?
+    ) throws(ArchiveError) {
         for (name, text) in element.attributes.sorted(by: { $0.key < $1.key }) {
-            guard let rule = specific[name] ?? Self.viewAttributeRules[name] else {
+            guard let rule = rules(name) else {
                 if !quietly { warn("the attribute \(name) of <\(element.name)> is not read", element) }
                 continue
             }
@@ -88,12 +90,12 @@ extension InterfaceBuilderReader {
             set(key, .integer(value), at: index)
         case .string(let key):
             set(key, .string(text), at: index)
-        case .name(let key, let names):
-            guard let name = names[text] ?? (names.values.contains(text) ? text : nil) else {
+        case .choice(let key, let values):
+            guard let value = values[text] else {
                 warn("\(name)=\"\(text)\" is not a value Canopy knows; the default is kept", element)
                 return
             }
-            set(key, .string(name), at: index)
+            set(key, value, at: index)
         case .image(let key):
             set(key, image(named: text, element).map(ArchiveValue.image) ?? .null, at: index)
         }
@@ -314,18 +316,7 @@ extension InterfaceBuilderReader {
     func readRecognizer(_ element: MarkupElement) throws(ArchiveError) -> Int {
         let index = newObject(element["customClass"] ?? Self.recognizerClasses[element.name]!, element)
         if element["customClass"] != nil { archive.objects[index].builtInClassName = Self.recognizerClasses[element.name] }
-        for (name, text) in element.attributes.sorted(by: { $0.key < $1.key }) {
-            guard let rule = Self.recognizerAttributeRules[name] else {
-                warn("the attribute \(name) of <\(element.name)> is not read", element)
-                continue
-            }
-            if case .integer(let key) = rule, key == "direction" {
-                guard let direction = Self.swipeDirections[text] else { throw malformed("the direction \"\(text)\" is not one Canopy knows", element) }
-                set(key, .integer(direction), at: index)
-            } else {
-                try apply(rule, name: name, text: text, element: element, into: index)
-            }
-        }
+        try readAttributes(of: element, into: index) { Self.recognizerAttributeRules[$0] }
         for child in element.children {
             switch child.name {
             case "connections": readConnections(child, source: index)
@@ -342,12 +333,11 @@ extension InterfaceBuilderReader {
         "numberOfTapsRequired": .integer("numberOfTapsRequired"), "numberOfTouchesRequired": .integer("numberOfTouchesRequired"),
         "minimumPressDuration": .number("minimumPressDuration"), "allowableMovement": .number("allowableMovement"),
         "minimumNumberOfTouches": .integer("minimumNumberOfTouches"), "maximumNumberOfTouches": .integer("maximumNumberOfTouches"),
-        "direction": .integer("direction"), "id": .ignored, "customClass": .ignored, "customModule": .ignored,
+        // UIKit's swipe directions by Interface Builder's names, as raw values.
+        "direction": .choice("direction", ["right": .integer(1), "left": .integer(2), "up": .integer(4), "down": .integer(8)]),
+        "id": .ignored, "customClass": .ignored, "customModule": .ignored,
         "customModuleProvider": .ignored, "userLabel": .ignored,
     ]
-
-    /// UIKit's swipe directions by Interface Builder's names, as raw values.
-    static let swipeDirections: [String: Int] = ["right": 1, "left": 2, "up": 4, "down": 8]
 
     // MARK: View controllers
 
@@ -398,11 +388,19 @@ enum AttributeRule {
     case number(String)
     case integer(String)
     case string(String)
-    /// An enumeration case: Interface Builder's names mapped to Canopy's (a name absent from
-    /// the map but among its values is Canopy's own already).
-    case name(String, [String: String])
+    /// One of a set of values, by Interface Builder's name for it.
+    case choice(String, [String: ArchiveValue])
     case image(String)
     case ignored
+
+    /// An enumeration case by name: Interface Builder's names mapped to Canopy's, and Canopy's
+    /// own names as they are.
+    static func name(_ key: String, _ names: [String: String]) -> AttributeRule {
+        var values: [String: ArchiveValue] = [:]
+        for canopyName in names.values { values[canopyName] = .string(canopyName) }
+        for (interfaceBuilderName, canopyName) in names { values[interfaceBuilderName] = .string(canopyName) }
+        return .choice(key, values)
+    }
 }
 
 extension InterfaceBuilderReader {

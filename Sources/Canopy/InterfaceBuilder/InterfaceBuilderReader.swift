@@ -51,7 +51,7 @@ final class InterfaceBuilderReader {
     var ids: [String: Target] = [:]
     var pendingItems: [(object: Int, key: String, id: String, line: Int)] = []
     var pendingConnections: [(kind: ArchivedConnection.Kind, source: Int, name: String, id: String, line: Int)] = []
-    var segues: [(source: Int, segue: StoryboardSegue)] = []
+    var segues: [StoryboardSegue] = []
     /// The `<variation>` elements of the block: constraints installed per size class.
     var variations: [MarkupElement] = []
 
@@ -161,7 +161,7 @@ final class InterfaceBuilderReader {
         }
         try resolveReferences()
         scene.archive = archive
-        scene.segues = segues.map(\.segue)
+        scene.segues = segues
         return scene
     }
 
@@ -287,8 +287,7 @@ final class InterfaceBuilderReader {
                 pendingConnections.append((.action(events), source, selector, destination, element.line))
             case "segue":
                 guard let destination = element["destination"] else { continue }
-                segues.append(
-                    (source, StoryboardSegue(identifier: element["identifier"], kind: element["kind"] ?? "show", destinationID: destination)))
+                segues.append(StoryboardSegue(identifier: element["identifier"], kind: element["kind"] ?? "show", destinationID: destination))
             default:
                 skip(element, "<\(element.name)> in <connections> is not read")
             }

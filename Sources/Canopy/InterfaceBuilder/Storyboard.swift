@@ -38,6 +38,12 @@ public final class Storyboard {
         guard let url = ResourceLookup.url(of: name, extensions: ["storyboard"], in: bundle) else {
             throw ArchiveError(.malformed("no storyboard named \"\(name)\" is in \(bundle.bundlePath)"), file: name + ".storyboard")
         }
+        try self.init(contentsOf: url, bundle: bundle, classes: classes)
+    }
+
+    /// Reads the `.storyboard` file at `url`.
+    /// - Throws: ``ArchiveError`` when the file cannot be read, or as ``init(data:name:bundle:classes:limits:)``.
+    public convenience init(contentsOf url: URL, bundle: Bundle? = nil, classes: ArchiveClasses = .builtIn) throws(ArchiveError) {
         let data = try ResourceLookup.contents(of: url)
         try self.init(data: data, name: url.lastPathComponent, bundle: bundle, classes: classes)
     }
