@@ -40,6 +40,8 @@ let package = Package(
             name: "CCanopy",
             path: "CSources/CCanopy",
             linkerSettings: [
+                .linkedLibrary("cholmod"),
+                .linkedLibrary("suitesparseconfig"),
                 .linkedLibrary("lapacke"),
                 .linkedLibrary("lapack"),
                 .linkedLibrary("blas"),

@@ -19,6 +19,7 @@ solver_options solver_default_options(void) {
         .pin_fallback = true,
         .pin_block_limit = 16,
         .banded_from = 64,
+        .sparse_from = 512,
     };
 }
 
@@ -514,3 +515,4 @@ cnp_status cnp_solve_on_lanes(cnp_workspace *workspace, const cnp_system *system
     solver_options options = solver_default_options();
     return solver_solve(workspace, system, solution, report, &options, record, lanes);
 }
+

@@ -99,6 +99,7 @@ static void add_counts(cnp_solve_report *total, const cnp_solve_report *block) {
     total->active_set_iterations += block->active_set_iterations;
     total->broken_rows += block->broken_rows;
     total->warm_started_levels += block->warm_started_levels;
+    total->sparse_blocks += block->sparse_blocks;
     if (block->largest_block > total->largest_block) {
         total->largest_block = block->largest_block;
     }

@@ -9,6 +9,7 @@
  * lower level. Lower levels therefore cannot trade away anything a higher one achieved.
  */
 #include "solver_dense.h"
+#include "solver_sparse.h"
 
 #include <string.h>
 
@@ -670,6 +671,13 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
     if (variable_count > s->options.banded_from) {
         bool solved = false;
         cnp_status status = solve_banded(s, variables, variable_count, rows, row_count, &solved);
+        if (status != CNP_OK || solved) {
+            return status;
+        }
+    }
+    if (variable_count > s->options.sparse_from) {
+        bool solved = false;
+        cnp_status status = solve_sparse(s, variables, variable_count, rows, row_count, &solved);
         if (status != CNP_OK || solved) {
             return status;
         }

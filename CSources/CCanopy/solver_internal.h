@@ -19,6 +19,7 @@
  *   solver_pins.c       large blocks: soft pins made required, when that gives the answer
  *   solver_relax.c      large blocks: required inequalities left out until they are needed
  *   solver_banded.c     large blocks of differences and pulls: a banded active set
+ *   solver_sparse.c     large blocks through sparse factorizations (CHOLMOD), level by level
  */
 #ifndef CNP_SOLVER_INTERNAL_H
 #define CNP_SOLVER_INTERNAL_H
@@ -63,6 +64,8 @@ typedef struct solver_options {
     uint32_t pin_block_limit;
     /// Blocks of more unknowns than this try the banded path (solver_banded.c) first.
     uint32_t banded_from;
+    /// Blocks of more unknowns than this try the sparse path (solver_sparse.c) before the dense one.
+    uint32_t sparse_from;
 } solver_options;
 
 /// What cnp_solve uses.
@@ -101,7 +104,8 @@ enum {
     PART_BLOCKS = 3, // the pass's per-block results
     PART_RELAX = 4,  // the system with inequalities left out
     PART_BANDED = 5, // a banded block's rows and unknowns
-    PART_BANDED_MATRIX = 6 // and its matrix
+    PART_BANDED_MATRIX = 6, // and its matrix
+    PART_SPARSE = 7 // a sparse block's vectors
 };
 
 /// Carves aligned arrays out of one workspace reservation. A first pass with `base` NULL only

@@ -5,7 +5,7 @@
 #include "include/cnp_workspace.h"
 
 /// The number of independent blocks a workspace holds; see cnp_workspace_reserve_part.
-#define CNP_WORKSPACE_PARTS 7
+#define CNP_WORKSPACE_PARTS 8
 
 /// At least `bytes` bytes of scratch memory, valid until the next reserve on the same
 /// workspace; NULL when memory is exhausted (the old block is then kept). Earlier contents are

@@ -22,7 +22,11 @@
  * there as required, which lets substitution settle chains such as a list of self-sizing cells. It keeps that answer only when it provably is the strict-priority one (every
  * pin holds; in each connected component, no row is violated at or above the lowest pin priority of
  * the component unless the required rows alone fix its variables), and otherwise solves densely.
- * Blocks over 1,024 unknowns, or dense work past about 2e10 floating-point operations (a few
+ * A block of more than 512 unknowns is first solved level by level through sparse Cholesky
+ * factorizations (CHOLMOD) of the rows each level locks, with a small active set per level and
+ * the levels of many rows met whole; it is declined back to the dense path when its required
+ * rows conflict or a level's rows cannot be settled that way. Blocks the dense path then takes
+ * over 1,024 unknowns, or dense work past about 2e10 floating-point operations (a few
  * seconds), are too large. A component of more than 256 variables (whose dense work would take
  * long) is first, and one of more than 16 after the dense path failed, solved without its required
  * inequalities over two or more variables, putting back those the answer does not meet with room to
@@ -179,6 +183,9 @@ typedef struct cnp_solve_report {
     /// block ended with in the previous recorded solve, rather than from nothing (where that
     /// start was feasible: otherwise the level starts from nothing).
     uint32_t warm_started_levels;
+    /// Of `blocks`, those solved through sparse factorizations rather than dense matrices
+    /// (blocks of more than 512 unknowns; see the top of this file).
+    uint32_t sparse_blocks;
 } cnp_solve_report;
 
 /// Solves `system` into `solution`. `report` may be NULL.

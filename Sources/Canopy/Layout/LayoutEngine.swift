@@ -445,6 +445,7 @@ final class LayoutEngine {
         report.largestBlock = Int(solution.stats.largest_block)
         report.recalledBlocks = Int(solution.stats.recalled_blocks)
         report.reusedBlocks = Int(solution.stats.reused_blocks)
+        report.sparseBlocks = Int(solution.stats.sparse_blocks)
         report.substituted = Int(solution.stats.substituted)
         report.activeSetIterations = Int(solution.stats.active_set_iterations)
         report.warmStartedLevels = Int(solution.stats.warm_started_levels)
