@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs what Canopy needs on a fresh Debian machine when it is missing: the BLAS, LAPACK and
-# LAPACKE development packages and SuiteSparse (CHOLMOD) the C core links against, Cairo for drawing pixels, HarfBuzz for
-# shaping text, the DejaVu fonts that text is measured with, and WenQuanYi Micro Hei for the
-# Chinese and Japanese characters DejaVu lacks. Safe to run again.
+# Installs what Canopy needs on a fresh Debian machine when it is missing: the BLAS, LAPACK,
+# LAPACKE and SuiteSparse (CHOLMOD) development packages the C core links against, Cairo for
+# drawing pixels, HarfBuzz for shaping text, the DejaVu fonts that text is measured with, and
+# WenQuanYi Micro Hei for the Chinese and Japanese characters DejaVu lacks. Safe to run again.
 set -euo pipefail
 
 missing=()

@@ -20,6 +20,7 @@ echo "== Auto Layout against kiwisolver"
 Tests/Differential/run.sh --canopy .build/debug/canopy
 # Larger scenes: their blocks (80 to 90 unknowns) go through the LAPACK kernel, not the tiny one.
 Tests/Differential/run.sh --canopy .build/debug/canopy --count 20 --views 400
+# Scenes whose largest blocks (650 to 700 unknowns) go through the sparse path.
 Tests/Differential/run.sh --canopy .build/debug/canopy --count 1 --views 3000
 echo "== swift test (AddressSanitizer; UndefinedBehaviorSanitizer on the C core)"
 ubsan_flags=()

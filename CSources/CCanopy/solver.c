@@ -4,6 +4,7 @@
  * values, so the outputs always describe the answer actually returned.
  */
 #include "solver_dense.h"
+#include "include/cnp_solver_testing.h"
 
 #include <string.h>
 
@@ -516,3 +517,9 @@ cnp_status cnp_solve_on_lanes(cnp_workspace *workspace, const cnp_system *system
     return solver_solve(workspace, system, solution, report, &options, record, lanes);
 }
 
+cnp_status cnp_testing_solve_sparse_from(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                                         cnp_solve_report *report, uint32_t sparse_from) {
+    solver_options options = solver_default_options();
+    options.sparse_from = sparse_from;
+    return solver_solve(workspace, system, solution, report, &options, NULL, NULL);
+}

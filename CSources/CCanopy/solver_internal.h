@@ -12,7 +12,8 @@
  *   solver_active_set.c one level: least squares with inequalities by a primal active set
  *   solver_reflectors.c a QR's orthogonal factor applied from its reflectors, never formed
  *   solver_conflicts.c  a smallest set of conflicting required rows (deletion filter)
- *   solver_kernel_*.c   the dense factorizations, by LAPACK and by hand for tiny blocks
+ *   solver_kernel_*.c   the dense factorizations, by LAPACK and by hand for tiny blocks, and
+ *                       the sparse one (CHOLMOD) that solver_sparse.c projects through
  *   solver_record.c     substitution's eliminations kept, and new constants carried through them
  *   solver_memo.c       dense blocks' answers kept from one recorded solve to the next
  *   solver_level_maps.c a dense block's levels as linear maps, to solve it again for new constants

@@ -12,9 +12,11 @@
  * A level of few counted rows is solved by a primal active set over their projections: the
  * step is a combination of them (a Gram system of the level's size), and inequalities that
  * block it join the working set as more projected vectors. A level of many counted rows (a
- * thousand intrinsic sizes at one priority) is tried with each of them met exactly, rounds
- * adding the inequalities that attempt breaks; it is declined when that fails, as is a block
- * whose required rows conflict.
+ * thousand intrinsic sizes at one priority) is met whole, rounds adding the inequalities an
+ * attempt breaks; the few rows it misses and could still move are then settled by the active
+ * set. Ties and the unknowns left free are found in the cone of the tight held inequalities,
+ * as on the dense path. The block is given back to the dense path when its required rows
+ * conflict, or a level outgrows the active set's sets.
  */
 #include "solver_sparse.h"
 
@@ -32,6 +34,9 @@ enum {
     /// Rounds of a level met whole, each adding the inequalities the last one broke.
     TRIAL_ROUNDS = 16,
 };
+
+/// Where solve_gram's scratch starts in the Gram array (see sparse_block).
+#define GRAM_SCRATCH (LEVEL_MOST * LEVEL_MOST + WORKING_MOST * WORKING_MOST)
 
 /// What an inequality of the list is to the level being solved.
 enum { INHERITED = 0, OWN = 1, COUNTED = 2 };
@@ -66,7 +71,8 @@ typedef struct sparse_block {
     double objective_square[LEVEL_MOST], working_square[WORKING_MOST];
     double *working_raw;
     double *step, *spare;
-    /// LEVEL_MOST^2 + WORKING_MOST^2 doubles: Gram matrices and coefficients.
+    /// Gram matrices, then the counted rows' coefficients along the working vectors, then from
+    /// GRAM_SCRATCH solve_gram's scratch.
     double *gram;
     double small[LEVEL_MOST + WORKING_MOST], solution[LEVEL_MOST + WORKING_MOST];
     /// Rows found tied, flagged only once the block is solved.
@@ -236,11 +242,44 @@ static cnp_status lock(sparse_block *b, const uint32_t *rows, uint32_t count) {
 /// projection is rounding: the Cholesky of a Gram matrix keeps about half the digits.
 #define GRAM_RANK_TOLERANCE 1e-13
 
-/// Solves the symmetric positive semidefinite `g` (count x count) z = rhs by Cholesky with
-/// diagonal pivoting, dropping pivots below GRAM_RANK_TOLERANCE of `squares` (the squared
-/// lengths of the vectors behind `g` before they were projected): a solution whose combination
-/// of those vectors is the unique one. `g` and `rhs` are destroyed.
-static void solve_gram(double *g, double *rhs, double *z, const double *squares, uint32_t count) {
+/// The solution of `m` y = rhs (`m` symmetric positive definite, count x count, destroyed;
+/// `rhs` overwritten by y), by Cholesky.
+static void solve_definite(double *m, double *rhs, uint32_t count) {
+    for (uint32_t k = 0; k < count; k++) {
+        double diagonal = m[k * count + k];
+        for (uint32_t j = 0; j < k; j++) {
+            diagonal -= m[k * count + j] * m[k * count + j];
+        }
+        m[k * count + k] = sqrt(fmax(diagonal, 1e-300));
+        for (uint32_t i = k + 1; i < count; i++) {
+            double sum = m[i * count + k];
+            for (uint32_t j = 0; j < k; j++) {
+                sum -= m[i * count + j] * m[k * count + j];
+            }
+            m[i * count + k] = sum / m[k * count + k];
+        }
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        for (uint32_t j = 0; j < i; j++) {
+            rhs[i] -= m[i * count + j] * rhs[j];
+        }
+        rhs[i] /= m[i * count + i];
+    }
+    for (uint32_t i = count; i-- > 0;) {
+        for (uint32_t j = i + 1; j < count; j++) {
+            rhs[i] -= m[j * count + i] * rhs[j];
+        }
+        rhs[i] /= m[i * count + i];
+    }
+}
+
+/// z = g^+ rhs for the symmetric positive semidefinite Gram matrix `g` (count x count) of some
+/// vectors: their combination z gives the least-squares step when the rows ask more than the
+/// vectors span (two rows along one free direction). A pivoted Cholesky finds g = L L^T of rank
+/// q, dropping pivots below GRAM_RANK_TOLERANCE of `squares` (the vectors' squared lengths before
+/// projection: a Gram matrix keeps about half the digits); then z = g^-1 rhs at full rank, and
+/// L (L^T L)^-2 L^T rhs otherwise. `g`, `rhs` and `scratch` (count^2) are destroyed.
+static void solve_gram(double *g, double *rhs, double *z, const double *squares, uint32_t count, double *scratch) {
     uint32_t order[LEVEL_MOST + WORKING_MOST], rank = 0;
     for (uint32_t i = 0; i < count; i++) {
         order[i] = i;
@@ -275,20 +314,48 @@ static void solve_gram(double *g, double *rhs, double *z, const double *squares,
             }
         }
     }
-    // L y = rhs, then L^T z = y, over the pivots kept.
-    for (uint32_t i = 0; i < rank; i++) {
-        double sum = rhs[order[i]];
-        for (uint32_t j = 0; j < i; j++) {
-            sum -= g[order[i] * count + order[j]] * rhs[order[j]];
+    if (rank == count) {
+        // g^-1 rhs: L y = rhs, then L^T z = y.
+        for (uint32_t i = 0; i < rank; i++) {
+            double sum = rhs[order[i]];
+            for (uint32_t j = 0; j < i; j++) {
+                sum -= g[order[i] * count + order[j]] * rhs[order[j]];
+            }
+            rhs[order[i]] = sum / g[order[i] * count + order[i]];
         }
-        rhs[order[i]] = sum / g[order[i] * count + order[i]];
+        for (uint32_t i = rank; i-- > 0;) {
+            double sum = rhs[order[i]];
+            for (uint32_t j = i + 1; j < rank; j++) {
+                sum -= g[order[j] * count + order[i]] * z[order[j]];
+            }
+            z[order[i]] = sum / g[order[i] * count + order[i]];
+        }
+        return;
     }
-    for (uint32_t i = rank; i-- > 0;) {
-        double sum = rhs[order[i]];
-        for (uint32_t j = i + 1; j < rank; j++) {
-            sum -= g[order[j] * count + order[i]] * z[order[j]];
+    // L[i][k] (i >= k, positions in pivot order) is g[order[i] * count + order[k]].
+    double w[LEVEL_MOST + WORKING_MOST];
+    for (uint32_t k = 0; k < rank; k++) {
+        w[k] = 0.0;
+        for (uint32_t i = k; i < count; i++) {
+            w[k] += g[order[i] * count + order[k]] * rhs[order[i]];
         }
-        z[order[i]] = sum / g[order[i] * count + order[i]];
+        for (uint32_t l = 0; l <= k; l++) {
+            double sum = 0.0;
+            for (uint32_t i = k; i < count; i++) {
+                sum += g[order[i] * count + order[k]] * g[order[i] * count + order[l]];
+            }
+            scratch[k * rank + l] = scratch[l * rank + k] = sum;
+        }
+    }
+    memcpy(&scratch[rank * rank], scratch, sizeof(double) * rank * rank);
+    solve_definite(scratch, w, rank);
+    solve_definite(&scratch[rank * rank], w, rank);
+    for (uint32_t i = 0; i < count; i++) {
+        double sum = 0.0;
+        for (uint32_t k = 0; k <= i && k < rank; k++) {
+            sum += g[order[i] * count + order[k]] * w[k];
+        }
+        z[order[i]] = sum;
     }
 }
 
@@ -368,10 +435,10 @@ static void release_member(sparse_block *b, uint32_t w) {
     }
 }
 
-/// The working member whose multiplier says it should not stay held, or NONE: a held
-/// inequality the objective pulls away from (negative multiplier), or one of the level's own
-/// that the objective pushes against (positive multiplier), which must then count, since its
-/// squared violation has no slope at its bound and so holds nothing back. `gradient` is the
+/// The working member whose multiplier says it should not stay held, or NONE: an inequality the
+/// objective pulls away from (negative multiplier), or one of the level's own that the
+/// objective pushes against (positive multiplier), which must then count, since its squared
+/// violation has no slope at its bound and so holds nothing back. `gradient` is the
 /// objective's gradient projected onto what the locks leave free.
 static uint32_t leaving_member(sparse_block *b, const double *gradient) {
     uint32_t count = b->working_count;
@@ -386,12 +453,12 @@ static uint32_t leaving_member(sparse_block *b, const double *gradient) {
         }
         b->small[i] = -dot(vi, gradient, b->n);
     }
-    solve_gram(g, b->small, b->solution, b->working_square, count);
+    solve_gram(g, b->small, b->solution, b->working_square, count, &b->gram[GRAM_SCRATCH]);
     double most = 1e-9 * fmax(sqrt(dot(gradient, gradient, b->n)), 1e-300);
     uint32_t leaving = NONE;
     for (uint32_t i = 0; i < count; i++) {
         bool own = b->inequality_state[b->working[i]] == OWN;
-        double wrong = own ? b->solution[i] : -b->solution[i];
+        double wrong = own ? fabs(b->solution[i]) : -b->solution[i];
         if (wrong > most) {
             most = wrong;
             leaving = i;
@@ -457,7 +524,7 @@ static void counted_step(sparse_block *b) {
     for (uint32_t j = 0; j < p; j++) {
         b->small[j] = b->s->reduced_constant[b->objective[j]] - row_dot(b, b->objective[j], b->x, NULL);
     }
-    solve_gram(b->gram, b->small, b->solution, b->objective_square, p);
+    solve_gram(b->gram, b->small, b->solution, b->objective_square, p, &b->gram[GRAM_SCRATCH]);
     memset(b->step, 0, sizeof(double) * b->n);
     for (uint32_t j = 0; j < p; j++) {
         add_scaled(b->step, b->solution[j], projection_of(b, j), b->n);
@@ -671,34 +738,211 @@ static cnp_status meet_whole(sparse_block *b, bool *met) {
 
 static cnp_status lock_pinned_unknowns(sparse_block *b);
 
-/// Whether counted row j is violated and still moves with what the locks and the working set
-/// leave free (its Gram diagonal, in b->gram, past the rounding a Gram matrix keeps).
-static bool moving_violated(const sparse_block *b, uint32_t j, const uint32_t *violated, uint32_t count) {
-    bool listed = false;
-    for (uint32_t v = 0; v < count && !listed; v++) {
-        listed = violated[v] == b->objective[j];
-    }
-    uint32_t p = b->objective_count;
-    return listed && b->gram[j * p + j] > GRAM_RANK_TOLERANCE * b->objective_square[j];
-}
+// MARK: - The cone of the held inequalities
 
-/// Notes the violated counted rows that trade error: those the free directions still move,
-/// coupled with another such row (a move that shrinks one changes the other).
-static void note_ties(sparse_block *b, const uint32_t *violated, uint32_t count) {
-    if (count < 2 || b->objective_count > LEVEL_MOST) {
-        return;
+/// The most tight inequalities whose cone ties and implicit equalities are searched in; past
+/// it, the working set stands for the cone (ties) and only pinned unknowns are locked.
+#define CONE_MOST 64
+
+/// The least squared length of w_t + sum(lambda_c w_c) over lambda >= 0, c in 0 ..< cone but
+/// `excluded` (Lawson and Hanson's active set on the Gram matrix `g` of all the vectors, stride
+/// `count`): zero when -w_t lies in the cone of the others. `lambda` (cone long) gets the
+/// minimizer; `scratch` needs 4 * cone^2 doubles.
+static double cone_distance(const double *g, uint32_t count, uint32_t t, uint32_t cone, uint32_t excluded,
+                            const double *squares, double *lambda, double *scratch) {
+    uint8_t passive[CONE_MOST] = {0};
+    uint32_t members[CONE_MOST];
+    double z[CONE_MOST], rhs[CONE_MOST], member_squares[CONE_MOST];
+    for (uint32_t c = 0; c < cone; c++) {
+        lambda[c] = 0.0;
     }
-    uint32_t p = b->objective_count;
-    counted_gram(b, &b->gram[LEVEL_MOST * LEVEL_MOST]);
-    for (uint32_t j = 0; j < p; j++) {
-        for (uint32_t k = 0; k < p && moving_violated(b, j, violated, count); k++) {
-            double scale = sqrt(b->gram[j * p + j] * fmax(b->gram[k * p + k], 0.0));
-            if (k != j && moving_violated(b, k, violated, count) && fabs(b->gram[j * p + k]) > 1e-6 * scale) {
-                b->tied[b->tied_count++] = b->objective[j];
+    for (uint32_t round = 0; round < 3 * cone; round++) {
+        uint32_t entering = NONE;
+        double most = GRAM_RANK_TOLERANCE * squares[t];
+        for (uint32_t c = 0; c < cone; c++) {
+            double pull = -g[c * count + t];
+            for (uint32_t d = 0; d < cone; d++) {
+                pull -= g[c * count + d] * lambda[d];
+            }
+            if (c != excluded && !passive[c] && pull > most) {
+                most = pull;
+                entering = c;
+            }
+        }
+        if (entering == NONE) {
+            break;
+        }
+        passive[entering] = 1;
+        for (uint32_t inner = 0; inner < 3 * cone; inner++) {
+            uint32_t size = 0;
+            for (uint32_t c = 0; c < cone; c++) {
+                if (passive[c]) {
+                    members[size] = c;
+                    member_squares[size++] = squares[c];
+                }
+            }
+            for (uint32_t i = 0; i < size; i++) {
+                rhs[i] = -g[members[i] * count + t];
+                for (uint32_t j = 0; j < size; j++) {
+                    scratch[i * size + j] = g[members[i] * count + members[j]];
+                }
+            }
+            solve_gram(scratch, rhs, z, member_squares, size, &scratch[size * size]);
+            // Move toward z until a member reaches zero; that one leaves.
+            double step = 1.0;
+            uint32_t leaving = NONE;
+            for (uint32_t i = 0; i < size; i++) {
+                double now = lambda[members[i]];
+                if (z[i] <= 0.0 && now / (now - z[i]) < step) {
+                    step = now / (now - z[i]);
+                    leaving = i;
+                }
+            }
+            for (uint32_t i = 0; i < size; i++) {
+                lambda[members[i]] += step * (z[i] - lambda[members[i]]);
+                if (i == leaving || lambda[members[i]] < 0.0) {
+                    lambda[members[i]] = 0.0;
+                    passive[members[i]] = 0;
+                }
+            }
+            if (leaving == NONE) {
                 break;
             }
         }
     }
+    double distance = g[t * count + t];
+    for (uint32_t c = 0; c < cone; c++) {
+        distance += 2.0 * lambda[c] * g[c * count + t];
+        for (uint32_t d = 0; d < cone; d++) {
+            distance += lambda[c] * lambda[d] * g[c * count + d];
+        }
+    }
+    return fmax(distance, 0.0);
+}
+
+/// Projects the held inequalities that are tight at x (and that still move) into working_raw,
+/// as <= rows, with their squared lengths before projection; their rows go to `rows`. Returns
+/// how many, or NONE when they are more than CONE_MOST.
+static uint32_t load_tight_cone(sparse_block *b, uint32_t *rows, double *squares, cnp_status *status) {
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < b->inequality_count && *status == CNP_OK; i++) {
+        uint32_t row = b->inequality[i];
+        double magnitude = 0.0, constant = b->s->reduced_constant[row];
+        double room = b->inequality_sign[i] * (constant - row_dot(b, row, b->x, &magnitude));
+        if (b->inequality_state[i] != INHERITED || room > row_tolerance(constant, magnitude)) {
+            continue;
+        }
+        if (count == CONE_MOST) {
+            return NONE;
+        }
+        double *raw = &b->working_raw[(size_t)b->n * count];
+        row_vector(b, row, b->inequality_sign[i], raw);
+        double square = dot(raw, raw, b->n);
+        *status = project(b, raw, b->fixed_basis);
+        if (dot(raw, raw, b->n) > GRAM_RANK_TOLERANCE * square) {
+            rows[count] = row;
+            squares[count++] = square;
+        }
+    }
+    return count;
+}
+
+/// The Gram matrix of the `cone` vectors in working_raw followed by `extra` more, into b->gram
+/// (stride cone + extra).
+static void cone_gram(sparse_block *b, uint32_t cone, const double *const *extra, uint32_t extra_count) {
+    uint32_t count = cone + extra_count;
+    for (uint32_t i = 0; i < count; i++) {
+        const double *vi = i < cone ? &b->working_raw[(size_t)b->n * i] : extra[i - cone];
+        for (uint32_t j = 0; j <= i; j++) {
+            const double *vj = j < cone ? &b->working_raw[(size_t)b->n * j] : extra[j - cone];
+            b->gram[i * count + j] = b->gram[j * count + i] = dot(vi, vj, b->n);
+        }
+    }
+}
+
+/// Notes the violated counted rows that trade error, as the dense path defines them: a row is
+/// tied when some move the locks allow, keeping every tight held inequality, shrinks its
+/// violation (the move must then change another violated row, which is tied too). Such a move
+/// exists unless minus the row lies in the cone of those inequalities; the nearest point of
+/// that cone gives one. Rows the locks fix (their projection rounding) trade nothing.
+static cnp_status note_ties(sparse_block *b, const uint32_t *violated, uint32_t count) {
+    if (count < 2 || b->objective_count > LEVEL_MOST) {
+        return CNP_OK;
+    }
+    cnp_status status = CNP_OK;
+    uint32_t cone_rows[CONE_MOST], moving[LEVEL_MOST], moving_count = 0;
+    double squares[CONE_MOST + LEVEL_MOST], signs[LEVEL_MOST];
+    const double *extra[LEVEL_MOST];
+    uint32_t cone = load_tight_cone(b, cone_rows, squares, &status);
+    if (status != CNP_OK || cone == NONE) {
+        return status;
+    }
+    for (uint32_t j = 0; j < b->objective_count; j++) {
+        double tolerance = 0.0, violation = violation_at_x(b, b->objective[j], &tolerance);
+        const double *p = projection_of(b, j);
+        bool listed = false;
+        for (uint32_t v = 0; v < count && !listed; v++) {
+            listed = violated[v] == b->objective[j];
+        }
+        if (listed && dot(p, p, b->n) > GRAM_RANK_TOLERANCE * b->objective_square[j]) {
+            signs[moving_count] = violation > 0 ? 1.0 : -1.0;
+            squares[cone + moving_count] = b->objective_square[j];
+            extra[moving_count] = p;
+            moving[moving_count++] = b->objective[j];
+        }
+    }
+    cone_gram(b, cone, extra, moving_count);
+    uint32_t total = cone + moving_count;
+    double lambda[CONE_MOST], *scratch = &b->gram[GRAM_SCRATCH];
+    for (uint32_t i = cone; i < total; i++) { // violation signs: shrinking is a negative product
+        for (uint32_t j = 0; j < total; j++) {
+            b->gram[i * total + j] *= signs[i - cone];
+            b->gram[j * total + i] *= signs[i - cone];
+        }
+    }
+    bool tied[LEVEL_MOST] = {false};
+    for (uint32_t t = cone; t < total; t++) {
+        double distance = cone_distance(b->gram, total, t, cone, NONE, squares, lambda, scratch);
+        if (distance <= GRAM_RANK_TOLERANCE * squares[t]) {
+            continue; // no allowed move shrinks it
+        }
+        tied[t - cone] = true;
+        for (uint32_t k = cone; k < total; k++) {
+            double along = b->gram[t * total + k];
+            for (uint32_t c = 0; c < cone; c++) {
+                along += lambda[c] * b->gram[c * total + k];
+            }
+            tied[k - cone] = tied[k - cone] || (k != t && fabs(along) > 1e-6 * sqrt(distance * b->gram[k * total + k]));
+        }
+    }
+    for (uint32_t m = 0; m < moving_count; m++) {
+        if (tied[m]) {
+            b->tied[b->tied_count++] = moving[m];
+        }
+    }
+    return CNP_OK;
+}
+
+/// Locks the cone's implicit equalities: tight held inequalities that no allowed move can leave,
+/// because minus each lies in the cone of the others (x >= 31 beside x <= 31, or three rows
+/// that close a triangle). Nothing moves along them, so locking them changes no answer; it
+/// keeps the unknowns they pin from being reported free.
+static cnp_status lock_implicit_equalities(sparse_block *b) {
+    cnp_status status = CNP_OK;
+    uint32_t cone_rows[CONE_MOST], implicit[CONE_MOST], implicit_count = 0;
+    double squares[CONE_MOST], lambda[CONE_MOST];
+    uint32_t cone = load_tight_cone(b, cone_rows, squares, &status);
+    if (status != CNP_OK || cone == NONE || cone < 2) {
+        return status;
+    }
+    cone_gram(b, cone, NULL, 0);
+    for (uint32_t i = 0; i < cone; i++) {
+        double distance = cone_distance(b->gram, cone, i, cone, i, squares, lambda, &b->gram[GRAM_SCRATCH]);
+        if (distance <= GRAM_RANK_TOLERANCE * squares[i]) {
+            implicit[implicit_count++] = cone_rows[i];
+        }
+    }
+    return lock(b, implicit, implicit_count);
 }
 
 /// Ends a level: counted rows that hold and are inequalities are held from now on; the others
@@ -725,13 +969,17 @@ static cnp_status finish_level(sparse_block *b, bool required, bool *declined) {
             violated_rows[violated++] = row;
         }
     }
-    note_ties(b, violated_rows, violated);
+    // Ties are searched in the cone of what higher levels held, as on the dense path.
+    cnp_status status = note_ties(b, violated_rows, violated);
+    if (status != CNP_OK) {
+        return status;
+    }
     for (uint32_t i = 0; i < b->inequality_count; i++) {
         b->inequality_state[i] = INHERITED;
     }
     b->working_count = 0;
     b->levels++;
-    cnp_status status = lock(b, locking, count);
+    status = lock(b, locking, count);
     return status == CNP_OK ? lock_pinned_unknowns(b) : status;
 }
 
@@ -925,7 +1173,7 @@ static void carve(arena *a, sparse_block *b, uint32_t n, uint32_t row_count, uin
     b->working_raw = arena_take(a, (size_t)WORKING_MOST * n, sizeof(double));
     b->tied = arena_take(a, rows, sizeof(uint32_t));
     b->trial_rows = arena_take(a, 2 * rows, sizeof(uint32_t));
-    b->gram = arena_take(a, LEVEL_MOST * LEVEL_MOST + WORKING_MOST * WORKING_MOST, sizeof(double));
+    b->gram = arena_take(a, GRAM_SCRATCH + 2 * WORKING_MOST * WORKING_MOST, sizeof(double));
     b->upper = arena_take(a, n, sizeof(uint32_t));
     b->lower = arena_take(a, n, sizeof(uint32_t));
     b->pinned = arena_take(a, n, sizeof(uint8_t));
@@ -967,7 +1215,8 @@ static cnp_status solve_levels(sparse_block *b, uint32_t *rows, uint32_t row_cou
     if (status != CNP_OK || *declined) {
         return status;
     }
-    if (flag_free_unknowns(b, free_unknown, &status) > 0 && status == CNP_OK) {
+    status = lock_implicit_equalities(b);
+    if (status == CNP_OK && flag_free_unknowns(b, free_unknown, &status) > 0 && status == CNP_OK) {
         status = minimize_reference(b);
     }
     if (status == CNP_ERROR_TOO_LARGE || status == CNP_ERROR_NOT_CONVERGED) {

@@ -65,6 +65,14 @@ struct CoreSystem {
         }
     }
 
+    /// Solves from nothing with blocks of more than `sparseFrom` unknowns tried by the sparse
+    /// path first (cnp_testing_solve_sparse_from).
+    mutating func solve(in workspace: OpaquePointer, sparseFrom: UInt32) -> (status: cnp_status, report: cnp_solve_report) {
+        var report = cnp_solve_report()
+        let status = withCore { cnp_testing_solve_sparse_from(workspace, &$0, &$1, &report, sparseFrom) }
+        return (status, report)
+    }
+
     /// Solves from nothing, keeping the solve in `record` when given and when it can, on
     /// `lanes` when given.
     mutating func solve(

@@ -15,5 +15,6 @@
 #include "cnp_convert.h"
 #include "cnp_hit_test.h"
 #include "cnp_solver.h"
+#include "cnp_solver_testing.h"
 
 #endif
