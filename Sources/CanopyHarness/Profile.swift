@@ -6,6 +6,9 @@ struct Profile {
     /// Views, for the per-view columns.
     var count: Int
     var peakMemoryBytes = 0
+    /// The resident memory each phase measured with `memory: true` added (resident bytes after
+    /// it minus before), in the order measured.
+    private(set) var memoryGrowth: [(phase: String, bytes: Int)] = []
     /// Lines printed under the table (solver counts, say).
     var notes: [String] = []
     private var phases: [String] = []
@@ -24,12 +27,15 @@ struct Profile {
         trace.add(phase, start: start, duration: duration, depth: depth)
     }
 
-    /// Times `body` as a sample of `phase`.
-    mutating func measure<T>(_ phase: String, _ body: () throws -> T) rethrows -> T {
+    /// Times `body` as a sample of `phase`; with `memory`, also notes how much resident memory it
+    /// added (asked of one-off phases: the count is read from a file).
+    mutating func measure<T>(_ phase: String, memory: Bool = false, _ body: () throws -> T) rethrows -> T {
+        let residentBefore = memory ? residentBytes() : 0
         let clock = ContinuousClock()
         let start = clock.now
         let result = try body()
         record(phase, clock.now - start, at: start)
+        if memory { memoryGrowth.append((phase, residentBytes() - residentBefore)) }
         return result
     }
 
@@ -50,6 +56,10 @@ struct Profile {
             lines.append(pad(phase, 30) + pad(format(median), 12, right: true) + pad(format(p90), 12, right: true) + pad(String(format: "%.1f", perView), 10, right: true) + pad(rate, 14, right: true))
         }
         lines += notes
+        if !memoryGrowth.isEmpty {
+            let parts = memoryGrowth.map { "\($0.phase) \(Int((Double($0.bytes) / Double(count)).rounded()))" }
+            lines.append("resident memory added, bytes per view: " + parts.joined(separator: ", "))
+        }
         let mib = Double(peakMemoryBytes) / 1_048_576
         lines.append(String(format: "peak memory: %.1f MiB (%.0f bytes per view)", mib, Double(peakMemoryBytes) / Double(count)))
         return lines.joined(separator: "\n")
@@ -61,7 +71,10 @@ struct Profile {
             let (median, p90) = summary(of: phase)
             phasesJSON.append(["phase": phase, "median_seconds": median, "p90_seconds": p90, "samples": samples[phase, default: []].count])
         }
-        var object: [String: Any] = ["title": title, "views": count, "peak_memory_bytes": peakMemoryBytes, "phases": phasesJSON]
+        var object: [String: Any] = [
+            "title": title, "views": count, "peak_memory_bytes": peakMemoryBytes, "phases": phasesJSON,
+            "resident_growth_bytes": memoryGrowth.map { ["phase": $0.phase, "bytes": $0.bytes] },
+        ]
         object.merge(extra) { $1 }
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data, as: UTF8.self)
@@ -110,6 +123,14 @@ struct Trace {
             throw HarnessError("cannot write the trace to \(path): \(error.localizedDescription)")
         }
     }
+}
+
+/// The process's resident set now, in bytes (0 where /proc cannot be read).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+        let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
 extension Duration {

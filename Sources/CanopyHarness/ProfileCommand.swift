@@ -13,8 +13,10 @@ struct ProfileCommand: ParsableCommand {
             Each pass resizes the window (between its own size and --resize), runs one update \
             cycle (update constraints; Auto Layout: collect, solve, apply frames; layout; display; \
             flatten; world transforms), flattens the tree from scratch, recomputes the world \
-            transforms and hit-tests random points. Times are medians and 90th percentiles over \
-            the passes. With --cold-builds, the tree is then built from the scene again that many \
+            transforms and hit-tests random points. After the passes, the scene's last \
+            constraint's constant changes by one point, back and forth, before each of as many \
+            update cycles. The first update cycle's steps are shown apart, marked (first). Times \
+            are medians and 90th percentiles over the passes. With --cold-builds, the tree is then built from the scene again that many \
             times and laid out once each, for the cost of a cold layout past the process's first.
             """)
 
@@ -64,18 +66,21 @@ struct ProfileCommand: ParsableCommand {
         var profile = Profile(title: "canopy profile", count: 1)
         let sceneValue: Scene
         if let scene {
-            sceneValue = try profile.measure("load") { try Scene.load(from: URL(fileURLWithPath: scene)) }
+            sceneValue = try profile.measure("load", memory: true) { try Scene.load(from: URL(fileURLWithPath: scene)) }
         } else {
-            sceneValue = profile.measure("generate") { shape.makeScene(count: count, seed: seed) }
+            sceneValue = profile.measure("generate", memory: true) { shape.makeScene(count: count, seed: seed) }
         }
-        let window = try profile.measure("build") { try sceneValue.instantiate().window }
+        let instance = try profile.measure("build", memory: true) { try sceneValue.instantiate() }
+        let window = instance.window
         window.maximumLayoutThreads = threads
         let views = sceneValue.views.count
         profile.title = "canopy profile: \(scene ?? "\(shape.rawValue) tree") — \(views) views, "
             + "\(sceneValue.constraints.count) constraints, \(passes) passes, \(threads) threads"
         profile.count = views
-        let first = profile.measure("first update cycle") { window.runUpdateCycle() }
+        let firstStart = ContinuousClock.now
+        let first = profile.measure("first update cycle", memory: true) { window.runUpdateCycle() }
         report(first)
+        recordSteps(of: first, in: window, from: firstStart, into: &profile, suffix: " (first)")
         let failure = LayoutFailure(first)
 
         var random = SplitMix64(seed: seed)
@@ -103,6 +108,13 @@ struct ProfileCommand: ParsableCommand {
             progress.advance(to: pass + 1)
         }
         progress.finish()
+        // Apart from the passes, so that a kept change does not reach into their cycles.
+        if let last = instance.constraints.last {
+            for pass in 0..<passes {
+                last.constant += pass % 2 == 0 ? 1 : -1
+                report(profile.measure("one constant changed") { window.runUpdateCycle() })
+            }
+        }
         for _ in 0..<coldBuilds {
             let rebuilt = try profile.measure("cold build") { try sceneValue.instantiate().window }
             rebuilt.maximumLayoutThreads = threads
@@ -136,7 +148,11 @@ struct ProfileCommand: ParsableCommand {
 
     /// The cycle's phases, laid end to end from its start in the order the cycle runs them
     /// (a cycle of several rounds adds its rounds together).
-    private func recordSteps(of cycle: UpdateCycleReport, in window: Window, from start: ContinuousClock.Instant, into profile: inout Profile) {
+    /// `suffix` keeps the first cycle's steps apart from the passes' medians.
+    private func recordSteps(
+        of cycle: UpdateCycleReport, in window: Window, from start: ContinuousClock.Instant, into profile: inout Profile,
+        suffix: String = ""
+    ) {
         var at = start
         var steps: [(String, Duration)] = [("update constraints", cycle.durations.constraints)]
         let layout = window.layoutReport
@@ -151,7 +167,7 @@ struct ProfileCommand: ParsableCommand {
             ("flatten (changed rows)", cycle.durations.flatten), ("world transforms", cycle.durations.worldTransforms),
         ]
         for (name, duration) in steps {
-            profile.record(name, duration, at: at, depth: 1)
+            profile.record(name + suffix, duration, at: at, depth: 1)
             at = at + duration
         }
     }

@@ -117,7 +117,7 @@ struct InterfaceBuilderCoverageTests {
                 </view>
             </objects>
             """)
-        let (root, window) = try Self.laidOut(data, size: CGSize(width: 300, height: 300))
+        let (root, _) = try Self.laidOut(data, size: CGSize(width: 300, height: 300))
         // 300 × 1/3 = 100 wide; 100 × 9/16 = 56.25 high, 56 on the window's one-point pixel grid.
         #expect(root.subviews[0].frame == CGRect(x: 0, y: 0, width: 100, height: 56))
     }

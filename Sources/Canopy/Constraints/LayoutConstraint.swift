@@ -304,4 +304,7 @@ extension LayoutConstraint.Attribute {
 
     /// Whether the attribute is a size (width, height) rather than a location.
     public var isDimension: Bool { self == .width || self == .height }
+
+    /// Whether the attribute is a baseline, which moves with a label's text.
+    var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
 }

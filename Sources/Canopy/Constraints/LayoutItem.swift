@@ -20,6 +20,9 @@ public final class LayoutGuide: LayoutItem, CustomStringConvertible {
     unowned(unsafe) private var owningViewStorage: View?
     /// The constraints that name this guide.
     let references = ConstraintReferences()
+    /// This guide's item in its window's latest Auto Layout system (checked against it before
+    /// use), or -1.
+    var engineItem: Int32 = -1
 
     /// The view the guide belongs to.
     public internal(set) var owningView: View? {

@@ -13,8 +13,6 @@ final class ViewLayoutState {
     var safeAreaGuide: LayoutGuide?
     var hugging = ViewLayoutState.defaultHugging
     var compressionResistance = ViewLayoutState.defaultCompressionResistance
-    /// The view's item in the window's latest system (checked against it before use).
-    var engineItem = -1
     /// What the latest solve left undetermined for this view, by attribute.
     var ambiguousAttributes: [LayoutConstraint.Attribute] = []
     /// The constraints that name this view.

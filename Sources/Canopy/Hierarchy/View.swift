@@ -65,6 +65,9 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     var isLayingOutSubviews = false
     /// This view's row in its window's flattened tree, or -1.
     var flatIndex: Int32 = -1
+    /// This view's item in its window's latest Auto Layout system (checked against it before
+    /// use), or -1.
+    var engineItem: Int32 = -1
     /// Whether this view's row awaits a refresh in its window's flattened tree.
     var isFlatRowStale = false
     /// Whether the C core must ask Swift to hit-test this view (its class may override
@@ -494,7 +497,8 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// Tells Auto Layout that the rules it derives from the view (its frame and mask,
     /// intrinsic size, content priorities) may have changed; it re-solves if the view takes part.
     final func layoutRulesDidChange() {
-        guard layoutStateStorage != nil, let engine = storedWindow?.layoutEngineStorage else { return }
+        // A view in a system has a recorded place; one that used Auto Layout, layout state.
+        guard engineItem >= 0 || layoutStateStorage != nil, let engine = storedWindow?.layoutEngineStorage else { return }
         engine.itemDidChange(self)
     }
 

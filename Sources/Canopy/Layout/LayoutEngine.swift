@@ -297,6 +297,8 @@ final class LayoutEngine {
     private func exerciseAmbiguityNow(of view: View) throws(CoreError) {
         let changesBefore = structureChanges
         var system = LayoutSystem(root: root)
+        // The items now record their places in this system: the kept one cannot read them.
+        self.system = nil
         guard structureChanges == changesBefore else { return }
         guard let index = system.index(of: view) else { return }
         let parts: [LayoutConstraint.Attribute] = [.left, .width, .top, .height]
@@ -314,7 +316,6 @@ final class LayoutEngine {
         solution = try Self.solve(system, in: workspace)
         recordHoldsSolution = false
         // The next solve collects again, from the frames set here.
-        self.system = nil
         placeItems(ItemSet(count: system.itemCount, containingAll: true), of: system)
     }
 
@@ -453,7 +454,7 @@ final class LayoutEngine {
         report.conflicts = conflicts(solution, of: system)
         report.ambiguities = ambiguities(solution, tiedRows: tied, of: system)
         report.tiedConstraints = tiedGroups(tied, of: system)
-        report.solvedIndex = system.itemIndex
+        report.solvedItems = system.itemIdentities
         return report
     }
 

@@ -94,17 +94,26 @@ public struct LayoutReport {
     /// Time spent in each step of the latest solve.
     public internal(set) var durations = Durations()
 
-    /// Where each item of the solve is in `solvedValues` (four values from there).
-    var solvedIndex: [ObjectIdentifier: Int] = [:]
+    /// The items of the solve by identity, in the order of their values in `solvedValues`
+    /// (four each); an item's recorded place there is checked against it.
+    var solvedItems: [ObjectIdentifier] = []
     var solvedValues: [Double] = []
 
     /// The rectangle the latest solve gave `item` in window space before it was rounded to the
     /// pixel grid (transforms ignored, as Auto Layout ignores them), or `nil` when the item had
     /// no part in the solve.
     public func solvedRect(of item: LayoutItem) -> CGRect? {
-        guard let index = solvedIndex[ObjectIdentifier(item)], 4 * index + 4 <= solvedValues.count else { return nil }
+        guard let index = solvedPlace(of: item), 4 * index + 4 <= solvedValues.count else { return nil }
         let v = solvedValues[4 * index..<4 * index + 4].map { CGFloat($0) }
         return CGRect(x: v[0], y: v[2], width: v[1], height: v[3])
+    }
+
+    /// Where `item` is among `solvedItems`: its recorded place when that is it (a window's
+    /// latest system records them), else a search (an older report).
+    private func solvedPlace(of item: LayoutItem) -> Int? {
+        let recorded = Int(item.engineItem)
+        if solvedItems.indices.contains(recorded), solvedItems[recorded] == ObjectIdentifier(item) { return recorded }
+        return solvedItems.firstIndex(of: ObjectIdentifier(item))
     }
 
     /// Whether anything is ambiguous or conflicting.

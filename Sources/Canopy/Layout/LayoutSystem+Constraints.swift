@@ -9,12 +9,18 @@ extension LayoutSystem {
         var isMarginsGuide: Bool
     }
 
-    /// The place of `item`, or `nil` when it has no variables here.
-    func place(of item: LayoutItem) -> ItemPlace? {
+    /// The place of `item`, or `nil` when it has no variables here (or no item).
+    ///
+    /// Methods are not passed as closures here or in the callers: a closure over a method of
+    /// the system copies the system, once per constraint.
+    func place(of item: LayoutItem?) -> ItemPlace? {
+        guard let item else { return nil }
         // A margins guide is never an item of its own, so an item found is not one.
         if let index = index(of: item) { return ItemPlace(index: index, isMarginsGuide: false) }
-        guard let guide = item as? LayoutGuide, guide.isMarginsGuide else { return nil }
-        return guide.owningView.flatMap(index(of:)).map { ItemPlace(index: $0, isMarginsGuide: true) }
+        guard let guide = item as? LayoutGuide, guide.isMarginsGuide, let view = guide.owningView,
+            let index = index(of: view)
+        else { return nil }
+        return ItemPlace(index: index, isMarginsGuide: true)
     }
 
     /// What orders constraints: items (by index, a margins guide after its view), attributes,
@@ -56,15 +62,14 @@ extension LayoutSystem {
         let attributes = UInt32(c.firstAttribute.rawValue) << 16 | UInt32(c.secondAttribute.rawValue) << 8
             | UInt32(c.relation.rawValue + 1)
         return SortKey(
-            items: SortKey.packed(c.firstItem.flatMap(place(of:))) << 32 | SortKey.packed(c.secondItem.flatMap(place(of:))),
+            items: SortKey.packed(place(of: c.firstItem)) << 32 | SortKey.packed(place(of: c.secondItem)),
             attributes: attributes, numbers: (Double(c.multiplier), Double(c.constant), c.priority.rawValue))
     }
 
     /// Appends the constraint's row, its items' places looked up.
     mutating func addRow(for constraint: LayoutConstraint) {
         addRow(
-            for: constraint, first: constraint.firstItem.flatMap(place(of:)),
-            second: constraint.secondItem.flatMap(place(of:)))
+            for: constraint, first: place(of: constraint.firstItem), second: place(of: constraint.secondItem))
     }
 
     /// `first − multiplier × second` against the constant. Locations are measured in the
@@ -90,7 +95,7 @@ extension LayoutSystem {
                 constant += holderTerm(holder, constraint.firstAttribute.axis, m)
             }
         }
-        if [constraint.firstAttribute, constraint.secondAttribute].contains(where: { $0 == .firstBaseline || $0 == .lastBaseline }),
+        if constraint.firstAttribute.isBaseline || constraint.secondAttribute.isBaseline,
             constraint.firstItem is Label || constraint.secondItem is Label
         {
             // A label's baselines move with its text: the row is read again at each refresh.
@@ -133,7 +138,8 @@ extension LayoutSystem {
 
     /// Whether the item at `index` (a view, or a guide in its owning view) lays out right to left.
     private func isRightToLeft(item index: Int) -> Bool {
-        mayHaveRightToLeft && item(index).layoutOwningView.map(isRightToLeft) == true
+        guard mayHaveRightToLeft, let view = item(index).layoutOwningView else { return false }
+        return isRightToLeft(view)
     }
 
     /// An attribute as at most two terms over one item's variables, plus a constant.

@@ -5,12 +5,7 @@ import Foundation
 /// only the rows it touches, instead of collecting the whole tree again.
 extension LayoutSystem {
     /// The place of `view` among the items, if this system recorded it there.
-    func recordedIndex(of view: View) -> Int? {
-        guard let index = view.layoutStateStorage?.engineItem, (0..<itemCount).contains(index), item(index) === view else {
-            return nil
-        }
-        return index
-    }
+    func recordedIndex(of view: View) -> Int? { recordedIndex(view.engineItem, of: view) }
 
     /// The row of `constraint`, if this system recorded it there.
     func recordedRow(of constraint: LayoutConstraint) -> Int? {

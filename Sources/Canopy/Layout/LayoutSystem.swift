@@ -34,7 +34,11 @@ struct LayoutSystem {
 
     /// The views and guides with variables, level by level down the tree, each view before its guides.
     private(set) var itemReferences: [ItemReference] = []
-    private(set) var itemIndex: [ObjectIdentifier: Int] = [:]
+    /// Each item's identity, which checks a recorded place without reading the item (a
+    /// report keeps these past the items' lives).
+    private(set) var itemIdentities: [ObjectIdentifier] = []
+    /// Each item's index, for a system whose items do not record it (a fitting one).
+    private(set) var itemIndex = ItemIndexTable()
     /// Each item's parent item (a view's superview, a guide's owning view), or -1.
     private(set) var parentItem: [Int32] = []
     /// Each item's child items: `childItems[childStart[i] ..< childStart[i + 1]]`.
@@ -63,8 +67,11 @@ struct LayoutSystem {
     var rowsWithNewConstants: [UInt32]? = []
     /// What the root is pulled toward, for a fitting solve.
     let fitting: Fitting?
-    /// Whether constraints and views remember their row and item (for edits in place).
+    /// Whether constraints and items remember their row and index (for edits in place).
     private let recordsPlaces: Bool
+    /// Whether the items' recorded indices are this system's: then `index(of:)` reads them,
+    /// with no hashing (a large tree's first cycle looks every constraint's items up).
+    private let readsRecordedPlaces: Bool
     /// Whether the window lays out right to left or some view forces a direction.
     private(set) var mayHaveRightToLeft = true
 
@@ -81,7 +88,16 @@ struct LayoutSystem {
     /// The item `variable` belongs to.
     func item(ofVariable variable: Int) -> Int { variable / 4 }
 
-    func index(of item: LayoutItem) -> Int? { itemIndex[ObjectIdentifier(item)] }
+    func index(of item: LayoutItem) -> Int? {
+        guard readsRecordedPlaces else { return itemIndex[item] }
+        return recordedIndex(item.engineItem, of: item)
+    }
+
+    /// `index` when it is `item`'s place here; a recorded index may be another system's.
+    func recordedIndex(_ index: Int32, of item: LayoutItem) -> Int? {
+        let index = Int(index)
+        return index >= 0 && index < itemCount && itemIdentities[index] == ObjectIdentifier(item) ? index : nil
+    }
 
     /// What a fitting solve pulls the root's size toward, and how hard.
     struct Fitting {
@@ -96,7 +112,8 @@ struct LayoutSystem {
     init(root: View, fitting: Fitting? = nil) {
         self.fitting = fitting
         recordsPlaces = fitting == nil
-        let (levels, constraints) = Self.collect(in: root)
+        readsRecordedPlaces = recordsPlaces
+        let (levels, constraints) = Self.collect(in: root, clearingPlaces: readsRecordedPlaces)
         mayHaveRightToLeft = root.effectiveUserInterfaceLayoutDirection == .rightToLeft
             || levels.contains { $0.semanticContentAttribute != .unspecified }
         let guides = register(items: constraints, levels: levels, root: root)
@@ -121,7 +138,10 @@ struct LayoutSystem {
         ruleRowStart.append(Int32(rows.count))
         // Sorting plain keys with positions, not the constraints themselves, keeps reference
         // counting out of the sort.
-        let keyed = constraints.indices.map { (key: sortKey(constraints[$0]), position: $0) }
+        // A loop, not a closure: a closure would capture (copy) the system being built.
+        var keyed: [(key: SortKey, position: Int)] = []
+        keyed.reserveCapacity(constraints.count)
+        for (position, constraint) in constraints.enumerated() { keyed.append((sortKey(constraint), position)) }
         for (key, position) in keyed.sorted(by: { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }) {
             if recordsPlaces { constraints[position].engineRow = rows.count }
             addRow(for: constraints[position], first: key.firstPlace, second: key.secondPlace)
@@ -131,9 +151,11 @@ struct LayoutSystem {
     /// A system with `other`'s items and none of its rows: where an edit's rows are rebuilt.
     init(itemsOf other: LayoutSystem) {
         itemReferences = other.itemReferences
+        itemIdentities = other.itemIdentities
         itemIndex = other.itemIndex
         fitting = other.fitting
         recordsPlaces = false
+        readsRecordedPlaces = other.readsRecordedPlaces
         mayHaveRightToLeft = other.mayHaveRightToLeft
     }
 
@@ -144,16 +166,20 @@ struct LayoutSystem {
     /// and the active constraints. A holder is always its constraints' items' nearest common
     /// ancestor: a constraint is deactivated as an item leaves the holder's subtree, and its
     /// items cannot die before then (superviews keep their subviews, views their guides).
-    private static func collect(in root: View) -> (levels: [View], constraints: [LayoutConstraint]) {
+    /// With `clearingPlaces`, every view's and guide's recorded place is cleared on the way, so
+    /// that the items can be marked as needed (`NeededItems`).
+    private static func collect(in root: View, clearingPlaces: Bool) -> (levels: [View], constraints: [LayoutConstraint]) {
         var levels: [View] = [root]
         var constraints: [LayoutConstraint] = []
         var next = 0
         while next < levels.count {
             let view = levels[next]
             next += 1
-            if let held = view.layoutStateStorage?.constraints {
-                assert(held.allSatisfy(\.hasItems), "Canopy: an active constraint lost an item")
-                constraints.append(contentsOf: held)
+            if clearingPlaces { view.engineItem = -1 }
+            if let state = view.layoutStateStorage {
+                assert(state.constraints.allSatisfy(\.hasItems), "Canopy: an active constraint lost an item")
+                constraints.append(contentsOf: state.constraints)
+                if clearingPlaces { for guide in state.guides { guide.engineItem = -1 } }
             }
             levels.append(contentsOf: view.subviews)
         }
@@ -164,15 +190,14 @@ struct LayoutSystem {
     /// are placed in, up to `root`; in the order of `levels`, each view before its guides.
     /// - Returns: The guides registered.
     private mutating func register(items constraints: [LayoutConstraint], levels: [View], root: View) -> [LayoutGuide] {
-        // Sized for every view, so that neither the set nor the index grows while filled.
-        var needed = Set<ObjectIdentifier>(minimumCapacity: levels.count + 1)
-        needed.insert(ObjectIdentifier(root))
+        var needed = NeededItems(marksItems: readsRecordedPlaces, capacity: levels.count + 1)
+        needed.insert(root)
         func need(_ item: LayoutItem) {
             let base: LayoutItem = (item as? LayoutGuide).flatMap { $0.isMarginsGuide ? $0.owningView : nil } ?? item
-            guard needed.insert(ObjectIdentifier(base)).inserted else { return }
+            guard needed.insert(base) else { return }
             var view = base as? View
             while let current = view, current !== root, current.translatesAutoresizingMaskIntoConstraints,
-                let superview = current.superview, needed.insert(ObjectIdentifier(superview)).inserted
+                let superview = current.superview, needed.insert(superview)
             {
                 view = superview
             }
@@ -181,15 +206,14 @@ struct LayoutSystem {
             if let item = constraint.firstItem { need(item) }
             if let item = constraint.secondItem { need(item) }
         }
-        itemIndex.reserveCapacity(needed.count)
+        if !readsRecordedPlaces { itemIndex = ItemIndexTable(capacity: needed.count) }
         itemReferences.reserveCapacity(needed.count)
+        itemIdentities.reserveCapacity(needed.count)
         var guides: [LayoutGuide] = []
         parentItem.reserveCapacity(needed.count)
-        for view in levels where needed.contains(ObjectIdentifier(view)) {
-            let viewIndex = itemCount
+        for view in levels where needed.contains(view) {
             register(view, parent: view === root ? nil : view.superview)
-            if recordsPlaces { view.layoutState.engineItem = viewIndex }
-            for guide in view.layoutStateStorage?.guides ?? [] where needed.contains(ObjectIdentifier(guide)) {
+            for guide in view.layoutStateStorage?.guides ?? [] where needed.contains(guide) {
                 register(guide, parent: view)
                 guides.append(guide)
             }
@@ -215,10 +239,22 @@ struct LayoutSystem {
         childItems[Int(childStart[index])..<Int(childStart[index + 1])]
     }
 
-    private mutating func register(_ item: LayoutItem, parent: View?) {
-        parentItem.append(Int32(parent.flatMap { index(of: $0) } ?? -1))
-        itemIndex[ObjectIdentifier(item)] = itemCount
+    private mutating func register(_ view: View, parent: View?) {
+        if recordsPlaces { view.engineItem = Int32(itemCount) } else { itemIndex.insert(view, index: itemCount) }
+        append(view, parent: parent)
+    }
+
+    private mutating func register(_ guide: LayoutGuide, parent: View) {
+        if recordsPlaces { guide.engineItem = Int32(itemCount) } else { itemIndex.insert(guide, index: itemCount) }
+        append(guide, parent: parent)
+    }
+
+    private mutating func append(_ item: LayoutItem, parent: View?) {
+        var parentIndex = -1
+        if let parent, let index = index(of: parent) { parentIndex = index }
+        parentItem.append(Int32(parentIndex))
         itemReferences.append(ItemReference(item: item))
+        itemIdentities.append(ObjectIdentifier(item))
     }
 
     // MARK: Geometry
@@ -349,6 +385,57 @@ struct LayoutSystem {
     /// The constraint a row came from, if an app's constraint.
     func constraint(ofRow row: Int) -> LayoutConstraint? {
         if case .constraint(let constraint) = origins[row] { constraint } else { nil }
+    }
+}
+
+/// The items that need variables, marked while a system is collected: in the items themselves
+/// for a window's system (whose items record their places in it anyway, and were cleared on
+/// the way), in a table for a fitting one.
+private struct NeededItems {
+    /// The mark, below every place (-1 is none).
+    private static let mark: Int32 = -2
+    private var table: ItemIndexTable?
+    private(set) var count = 0
+
+    init(marksItems: Bool, capacity: Int) {
+        table = marksItems ? nil : ItemIndexTable(capacity: capacity)
+    }
+
+    /// Marks `item`; returns false when it was marked already.
+    @discardableResult
+    mutating func insert(_ item: LayoutItem) -> Bool {
+        let inserted: Bool
+        if table != nil {
+            inserted = table!.insert(item, index: 0)
+        } else {
+            inserted = item.engineItem != Self.mark
+            item.engineItem = Self.mark
+        }
+        if inserted { count += 1 }
+        return inserted
+    }
+
+    func contains(_ item: LayoutItem) -> Bool {
+        if let table { return table.contains(item) }
+        return item.engineItem == Self.mark
+    }
+}
+
+extension LayoutItem {
+    /// The item's place in its window's latest system: a view's or a guide's `engineItem`
+    /// (comparing the class, as LayoutGuide is final, costs less than a cast).
+    var engineItem: Int32 {
+        get {
+            type(of: self) == LayoutGuide.self
+                ? unsafeDowncast(self, to: LayoutGuide.self).engineItem : unsafeDowncast(self, to: View.self).engineItem
+        }
+        set {
+            if type(of: self) == LayoutGuide.self {
+                unsafeDowncast(self, to: LayoutGuide.self).engineItem = newValue
+            } else {
+                unsafeDowncast(self, to: View.self).engineItem = newValue
+            }
+        }
     }
 }
 

@@ -24,14 +24,15 @@ extension Scene {
         window.userInterfaceLayoutDirection = layoutDirection
         var made: [View] = [window]
         made.reserveCapacity(views.count)
-        for record in views.dropFirst() { made.append(classes.make(record.className)!) }
-        for (view, record) in zip(made, views) { Self.configure(view, from: record) }
+        // Records are read in place, by index: iterating would copy each one, strings and all.
+        for i in views.indices.dropFirst() { made.append(classes.make(views[i].className)!) }
+        for i in views.indices { Self.configure(made[i], from: views[i]) }
         // The window's subviews last, each with its subtree built: a view added outside any
         // window moves no subtree into one.
         for i in 1..<made.count where index.parents[i] != 0 { made[index.parents[i]].addSubview(made[i]) }
         for i in 1..<made.count where index.parents[i] == 0 { window.addSubview(made[i]) }
-        for (i, record) in views.enumerated() {
-            guard let stack = record.stack, let view = made[i] as? StackView else { continue }
+        for i in views.indices {
+            guard let stack = views[i].stack, let view = made[i] as? StackView else { continue }
             Self.configure(view, from: stack, arranged: stack.arranged.map { made[index.views[$0]!] })
         }
         let guides = self.guides.map { record in
@@ -42,14 +43,17 @@ extension Scene {
             return guide
         }
         func item(_ number: Int) -> LayoutItem { number < made.count ? made[number] : guides[number - made.count] }
-        let constraints = zip(self.constraints, index.constraintItems).map { record, items in
+        var constraints: [LayoutConstraint] = []
+        constraints.reserveCapacity(self.constraints.count)
+        for (i, items) in index.constraintItems.enumerated() {
+            let record = self.constraints[i]
             let constraint = LayoutConstraint(
                 item: item(items.first), attribute: record.firstAttribute, relatedBy: record.relation,
                 toItem: items.second < 0 ? nil : item(items.second), attribute: record.secondAttribute,
                 multiplier: record.multiplier, constant: record.constant)
             constraint.priority = record.priority
             constraint.identifier = record.identifier
-            return constraint
+            constraints.append(constraint)
         }
         LayoutConstraint.activate(constraints)
         return SceneInstance(window: window, views: made, guides: guides, constraints: constraints)

@@ -20,8 +20,12 @@ struct SceneIndex {
             throw SceneError(location: "views[0]", message: "the first view must be the window: class \"Window\", no parent")
         }
         views.reserveCapacity(scene.views.count)
-        for (i, view) in scene.views.enumerated() {
-            guard views.updateValue(i, forKey: view.id) == nil else { throw Self.duplicate(view.id, "views[\(i)].id") }
+        // Records are read in place, by index, throughout: iterating would copy every record,
+        // and a record holds several strings.
+        for i in scene.views.indices {
+            guard views.updateValue(i, forKey: scene.views[i].id) == nil else {
+                throw Self.duplicate(scene.views[i].id, "views[\(i)].id")
+            }
         }
         for (i, guide) in scene.guides.enumerated() {
             guard views[guide.id] == nil, guides.updateValue(i, forKey: guide.id) == nil else {
@@ -31,8 +35,8 @@ struct SceneIndex {
         guard (0.01...100).contains(scene.scale) else {
             throw SceneError(location: "window.scale", message: "\(scene.scale) is outside 0.01…100")
         }
-        for (i, view) in scene.views.enumerated() { try Self.checkValues(of: view, at: "views[\(i)]") }
-        for (i, constraint) in scene.constraints.enumerated() { try Self.checkValues(of: constraint, at: "constraints[\(i)]") }
+        for i in scene.views.indices { try Self.checkValues(of: scene.views[i], at: "views[\(i)]") }
+        for i in scene.constraints.indices { try Self.checkValues(of: scene.constraints[i], at: "constraints[\(i)]") }
         try resolveParents(scene, classes)
         try checkClassSettings(scene, classes)
         try checkGuides(scene)
@@ -116,16 +120,17 @@ struct SceneIndex {
         parents = [-1]
         parents.reserveCapacity(scene.views.count)
         var children = [[Int]](repeating: [], count: scene.views.count)
-        for (i, view) in scene.views.enumerated() {
-            guard classes.contains(view.className) else {
-                throw SceneError(location: "views[\(i)].class", message: "\"\(view.className)\" is neither built in nor registered")
+        for i in scene.views.indices {
+            let className = scene.views[i].className
+            guard classes.contains(className) else {
+                throw SceneError(location: "views[\(i)].class", message: "\"\(className)\" is neither built in nor registered")
             }
             if i == 0 { continue }
-            guard view.className != "Window" else {
+            guard className != "Window" else {
                 throw SceneError(location: "views[\(i)].class", message: "only the first view can be the window")
             }
-            guard let parentID = view.parent else {
-                throw SceneError(location: "views[\(i)]", message: "\"\(view.id)\" has no parent; only the window may have none")
+            guard let parentID = scene.views[i].parent else {
+                throw SceneError(location: "views[\(i)]", message: "\"\(scene.views[i].id)\" has no parent; only the window may have none")
             }
             guard let parent = views[parentID] else {
                 throw SceneError(location: "views[\(i)].parent", message: "no view has the id \"\(parentID)\"")
@@ -155,17 +160,17 @@ struct SceneIndex {
                 throw SceneError(location: "views[\(i)].\(key)", message: "\"\(name)\" is not a \(kind) class")
             }
         }
-        for (i, view) in scene.views.enumerated() {
-            if view.label != nil { try require({ $0 is Label }, i, "label", "label") }
-            if view.button != nil { try require({ $0 is Button }, i, "button", "button") }
-            guard let stack = view.stack else { continue }
+        for i in scene.views.indices {
+            if scene.views[i].label != nil { try require({ $0 is Label }, i, "label", "label") }
+            if scene.views[i].button != nil { try require({ $0 is Button }, i, "button", "button") }
+            guard let stack = scene.views[i].stack else { continue }
             try require({ $0 is StackView }, i, "stack", "stack view")
             var seen = Set<Int>()
             for (k, id) in stack.arranged.enumerated() {
                 let location = "views[\(i)].stack.arranged[\(k)]"
                 guard let arranged = views[id] else { throw SceneError(location: location, message: "no view has the id \"\(id)\"") }
                 guard parents[arranged] == i else {
-                    throw SceneError(location: location, message: "\"\(id)\" is not a subview of the stack \"\(view.id)\"")
+                    throw SceneError(location: location, message: "\"\(id)\" is not a subview of the stack \"\(scene.views[i].id)\"")
                 }
                 guard seen.insert(arranged).inserted else { throw SceneError(location: location, message: "\"\(id)\" is arranged twice") }
             }
@@ -186,10 +191,11 @@ struct SceneIndex {
 
     private mutating func resolveConstraints(_ scene: Scene) throws(SceneError) {
         constraintItems.reserveCapacity(scene.constraints.count)
-        for (i, constraint) in scene.constraints.enumerated() {
-            let first = try item(constraint.first, at: "constraints[\(i)].first")
-            let second = try constraint.second.map { id throws(SceneError) in try item(id, at: "constraints[\(i)].second") }
-            constraintItems.append((first, second ?? -1))
+        for i in scene.constraints.indices {
+            let first = try item(scene.constraints[i].first, at: "constraints[\(i)].first")
+            var second = -1
+            if let id = scene.constraints[i].second { second = try item(id, at: "constraints[\(i)].second") }
+            constraintItems.append((first, second))
         }
     }
 
