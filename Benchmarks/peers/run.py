@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Canopy's Auto Layout against two peers, on one machine in one run.
 
-For each shape (stack, tree) and size, three engines lay out the same tree:
-    Canopy  its release harness: ``canopy generate`` writes the scene, ``canopy profile``
-            resizes the window and times full update cycles (the "update cycle" phase).
-    Yoga    the flexbox engine, through poga (yoga_peer.py): one YGNodeCalculateLayout on a
-            freshly built flex tree of the same shape.
-    kiwi    kiwisolver, a C++ Cassowary solver, on the same scene file (scene_kiwi.py):
-            adding the constraints to a fresh solver and updating the variables.
+For each shape (stack, tree) and size, three engines lay out the same tree, cold and warm:
+    Canopy  its release harness: ``canopy generate`` writes the scene; ``canopy profile``
+            builds the views from it and runs the first update cycle (cold), then resizes the
+            window and times full update cycles (warm, the "update cycle" phase).
+    Yoga    the flexbox engine, through poga (yoga_peer.py): a flex tree of the same shape
+            built (cold, with the layout) and one YGNodeCalculateLayout on it.
+    kiwi    kiwisolver, a C++ Cassowary solver, on the same scene file (scene_kiwi.py): the
+            constraints made (cold, with the solve), added to a fresh solver and solved.
 Every figure is a median of ``--runs`` runs (5 or more). Writes a table to stdout, and
-RESULTS.md, results.png and (with --json) the raw numbers.
+RESULTS.md, results.png, the README's performance table and (with --json) the raw numbers.
 
 Run through run.sh, which installs kiwisolver, poga and matplotlib when missing.
 """
@@ -254,14 +255,25 @@ def _phase(report: dict[str, Any], name: str) -> dict[str, Any] | None:
     return None
 
 
+def _cold_samples(report: dict[str, Any]) -> list[float]:
+    """Each cold build's time plus its first update cycle's: a tree made from nothing and laid
+    out, in a process that has made one already (as Yoga's runs share one process)."""
+    parts = [_phase(report, name) for name in ("cold build", "cold first update cycle")]
+    if any(p is None or "samples_seconds" not in p for p in parts):
+        raise HarnessError("`canopy profile --cold-builds` reported no cold phases with samples")
+    return [b + f for b, f in zip(parts[0]["samples_seconds"], parts[1]["samples_seconds"])]
+
+
 def profile_canopy(canopy: Path, scene: Path, passes: int, resize: str, count: int,
                    timeout: float, hit_tests: int | None) -> dict[str, Any]:
-    cmd = [str(canopy), "profile", str(scene), "--passes", str(passes), "--resize", resize, "--json"]
+    cmd = [str(canopy), "profile", str(scene), "--passes", str(passes), "--cold-builds", str(passes),
+           "--resize", resize, "--json"]
     if hit_tests is not None:
         # The profile's hit tests are outside the comparison; on a flat 1M stack they would
         # take minutes per pass.
         cmd += ["--hit-tests", str(hit_tests)]
     report = _parse_profile(_run_harness(cmd, timeout))
+    cold = _cold_samples(report)
     cycle = _phase(report, "update cycle")
     if cycle is None or "median_seconds" not in cycle:
         names = [p.get("phase") for p in report.get("phases", [])]
@@ -275,6 +287,8 @@ def profile_canopy(canopy: Path, scene: Path, passes: int, resize: str, count: i
         "median_seconds": float(cycle["median_seconds"]),
         "p90_seconds": cycle.get("p90_seconds"),
         "solve_median_seconds": float(solve["median_seconds"]) if solve and "median_seconds" in solve else None,
+        "cold_median_seconds": statistics.median(cold),
+        "cold_samples_seconds": cold,
         "peak_memory_bytes": report.get("peak_memory_bytes"),
         "report": report,
     }
@@ -300,14 +314,15 @@ def time_kiwi(scene_kiwi, scene: Path, runs: int, count: int) -> dict[str, Any]:
         "runs": runs,
         "median_seconds": statistics.median(s["solve_seconds"] for s in samples),
         "build_median_seconds": statistics.median(s["build_seconds"] for s in samples),
+        "cold_median_seconds": statistics.median(s["build_seconds"] + s["solve_seconds"] for s in samples),
         "samples": samples,
     }
 
 
 # ------------------------------------------------------------------ reports
 
-COLUMNS = ["shape", "views", "Canopy update cycle", "Canopy solve", "Yoga", "kiwi solve",
-           "kiwi/Canopy", "Yoga/Canopy"]
+COLUMNS = ["shape", "views", "Canopy cold", "Yoga cold", "kiwi cold", "Yoga/Canopy cold",
+           "Canopy resize", "Yoga layout", "Yoga/Canopy warm"]
 
 
 def _median(row: dict[str, Any], engine: str, key: str = "median_seconds") -> float | None:
@@ -318,12 +333,11 @@ def _median(row: dict[str, Any], engine: str, key: str = "median_seconds") -> fl
 def table_rows(results: list[dict[str, Any]]) -> list[list[str]]:
     rows = []
     for r in results:
-        canopy = _median(r, "canopy")
-        yoga = _median(r, "yoga")
-        kiwi = _median(r, "kiwi")
-        rows.append([r["shape"], fmt_count(r["views"]), fmt_seconds(canopy),
-                     fmt_seconds(_median(r, "canopy", "solve_median_seconds")), fmt_seconds(yoga),
-                     fmt_seconds(kiwi), fmt_ratio(kiwi, canopy), fmt_ratio(yoga, canopy)])
+        cold = {e: _median(r, e, "cold_median_seconds") for e in ENGINES}
+        canopy, yoga = _median(r, "canopy"), _median(r, "yoga")
+        rows.append([r["shape"], fmt_count(r["views"]), fmt_seconds(cold["canopy"]), fmt_seconds(cold["yoga"]),
+                     fmt_seconds(cold["kiwi"]), fmt_ratio(cold["yoga"], cold["canopy"]),
+                     fmt_seconds(canopy), fmt_seconds(yoga), fmt_ratio(yoga, canopy)])
     return rows
 
 
@@ -352,26 +366,28 @@ def write_plot(results: list[dict[str, Any]], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    colors = {"canopy": "#1b7837", "yoga": "#2166ac", "kiwi": "#b2182b"}
-    labels = {"canopy": "Canopy (update cycle)", "yoga": "Yoga (calculate layout)",
-              "kiwi": "kiwisolver (add constraints + solve)"}
+    # Cold: a tree built and laid out from nothing; Canopy's warm resize beside it.
+    series = [("canopy", "cold_median_seconds", "#1b7837", "Canopy, build + first update cycle"),
+              ("canopy", "median_seconds", "#7fbc41", "Canopy, update cycle after a resize"),
+              ("yoga", "cold_median_seconds", "#2166ac", "Yoga via poga, build + layout"),
+              ("kiwi", "cold_median_seconds", "#b2182b", "kiwisolver, build + add + solve")]
     styles = {"stack": ("-", "o"), "tree": ("--", "s")}
     fig, ax = plt.subplots(figsize=(10, 5.5), dpi=120)
     drawn = 0
-    for engine in ENGINES:
+    for engine, key, color, label in series:
         for shape in SHAPES:
-            pts = sorted((r["views"], r[engine]["median_seconds"]) for r in results
-                         if r["shape"] == shape and r.get(engine) and r[engine].get("median_seconds"))
+            pts = sorted((r["views"], r[engine][key]) for r in results
+                         if r["shape"] == shape and r.get(engine) and r[engine].get(key))
             if not pts:
                 continue
             line, marker = styles[shape]
             ax.plot([p[0] for p in pts], [p[1] for p in pts], linestyle=line, marker=marker,
-                    color=colors[engine], label=f"{labels[engine]}, {shape}")
+                    color=color, label=f"{label}, {shape}")
             drawn += 1
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("views in the tree (N)")
-    ax.set_ylabel("median seconds per layout")
+    ax.set_ylabel("median seconds")
     ax.set_title("Layout time against tree size, same machine, same run")
     ax.grid(True, which="major", alpha=0.4)
     ax.grid(True, which="minor", alpha=0.15)
@@ -415,7 +431,7 @@ def write_markdown(data: dict[str, Any], path: Path, plot_path: Path | None) -> 
         "",
         markdown_table(data["results"]),
         "",
-        "A ratio above 1× means Canopy took less time. A dash means not measured (kiwisolver runs "
+        CAPTION + " A dash means not measured (kiwisolver runs "
         f"only at {', '.join(fmt_count(n) for n in s['kiwi_sizes'])} views, as its time grows "
         "quadratically with these chains) or failed (see Failures below).",
         "",
@@ -430,22 +446,22 @@ def write_markdown(data: dict[str, Any], path: Path, plot_path: Path | None) -> 
         "*tree* gives every view up to four children in a row, breadth first, with equal widths, "
         "4-point gaps and insets, and full height less the insets. N counts the window.",
         f"- **Canopy**: `canopy generate --shape S --count N --seed 1` writes the scene; "
-        f"`canopy profile SCENE --passes {s['runs']} --resize {s['resize']}"
+        f"`canopy profile SCENE --passes {s['runs']} --cold-builds {s['runs']} --resize {s['resize']}"
         + (f" --hit-tests {s['hit_tests']}" if s.get("hit_tests") is not None else "")
-        + " --json` loads it, resizes the "
-        "window and times full update cycles (the new size written into the system the first cycle "
-        "collected from the tree, solve, apply the frames, world transforms). *Canopy update cycle* is the median of those passes and the time the ratios use; "
-        "*Canopy solve* is the solver's share of it.",
+        + " --json` loads it, lays it out, resizes the window and times full update cycles (the new "
+        "size written into the kept system, solve, apply the frames, world transforms): *Canopy "
+        "resize* is their median. It then builds the views and constraints from the scene again and "
+        "runs their first update cycle (collect the system from the tree, solve, apply the frames, "
+        "lay out, flatten), as many times: *Canopy cold* is the median of those sums.",
         "- **Yoga** (through poga, which wraps Yoga's C API): the same shapes as flexbox trees (a column "
         "with margins; rows with padding 4, flex-grow 1 and basis 0, margin 4 between siblings), "
-        "edges rounded to whole points as Canopy rounds them for a scale-1 window. Each run builds a fresh tree and times exactly one "
-        "`YGNodeCalculateLayout` on it; building the tree in Python is not timed. A few frames are "
-        "checked against hand-computed values.",
-        "- **kiwisolver**: `scene_kiwi.time_scene` reads the same scene file; the time shown is its "
-        "solve (adding every constraint to a fresh `Solver` and `updateVariables`); building the "
-        "constraint objects in Python is recorded in the JSON but not shown.",
-        "- Canopy measures a relayout after a resize of a window already laid out; Yoga and "
-        "kiwisolver measure a first layout. Each engine does the whole layout either way.",
+        "edges rounded to whole points as Canopy rounds them for a scale-1 window. Each run builds a "
+        "fresh tree and times one `YGNodeCalculateLayout` on it: *Yoga layout*; *Yoga cold* adds the "
+        "build, which goes through Python (poga's calls cost more than native Yoga's). A few frames "
+        "are checked against hand-computed values.",
+        "- **kiwisolver**: `scene_kiwi.time_scene` reads the same scene file; *kiwi cold* is making "
+        "the constraint objects in Python, adding every one to a fresh `Solver` and "
+        "`updateVariables`.",
         "",
         "## Reproduce",
         "",
@@ -458,6 +474,37 @@ def write_markdown(data: dict[str, Any], path: Path, plot_path: Path | None) -> 
         lines += ["## Failures", ""] + ["- " + e.replace("\n", "\n  ") for e in data["errors"]] + [""]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines))
+
+
+CAPTION = ("Cold: a tree built from nothing and laid out once. Warm: Canopy's update cycle after "
+           "a window resize against Yoga's layout of a built tree. A ratio above 1× means Canopy "
+           "took less time.")
+
+README_BEGIN = "<!-- performance table: written by Benchmarks/peers/run.py -->"
+README_END = "<!-- end of performance table -->"
+
+
+def write_readme_table(data: dict[str, Any], readme: Path, plot_path: Path | None) -> None:
+    """Replaces the README's performance table (between its markers) with this run's."""
+    text = readme.read_text()
+    start, end = text.find(README_BEGIN), text.find(README_END)
+    if start < 0 or end < start:
+        raise HarnessError(f"{readme} has no performance table markers")
+    m = data["machine"]
+    commit = (m["canopy_commit"] or "unknown")[:10] + (" (modified)" if m["canopy_tree_modified"] else "")
+    block = [
+        README_BEGIN,
+        f"Commit {commit}, {m['cpu_model']} ({m['logical_cpus']} cores), {data['date'][:10]}; "
+        f"medians of {data['settings']['runs']} runs, release build, one thread.",
+        "",
+        markdown_table(data["results"]),
+        "",
+        CAPTION,
+    ]
+    if plot_path is not None:
+        block += ["", f"![Time against tree size, log-log]({os.path.relpath(plot_path, readme.parent)})"]
+    block.append(README_END)
+    readme.write_text(text[:start] + "\n".join(block) + text[end + len(README_END):])
 
 
 # ------------------------------------------------------------------ main
@@ -486,6 +533,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                    help="the report to write (default Benchmarks/RESULTS.md)")
     p.add_argument("--plot", type=Path, default=REPO / "Benchmarks" / "results.png",
                    help="the log-log plot to write (default Benchmarks/results.png)")
+    p.add_argument("--readme", type=Path, default=REPO / "README.md",
+                   help="the README whose performance table to rewrite (default README.md; "
+                   "--no-readme leaves it)")
+    p.add_argument("--no-readme", dest="readme", action="store_const", const=None)
     args = p.parse_args(argv)
     if args.sizes is None:
         args.sizes = QUICK_SIZES if args.quick else DEFAULT_SIZES
@@ -603,7 +654,13 @@ def main(argv: list[str]) -> int:
         write_plot(data["results"], plot)
     if args.results_md is not None:
         write_markdown(data, args.results_md, plot)
-    written = [str(p) for p in (args.json, plot, args.results_md) if p is not None]
+    if args.readme is not None:
+        try:
+            write_readme_table(data, args.readme, plot)
+        except HarnessError as e:
+            log(f"run.py: {e}")
+            return 2
+    written = [str(p) for p in (args.json, plot, args.results_md, args.readme) if p is not None]
     log("wrote " + ", ".join(written))
     return 1 if data["errors"] else 0
 

@@ -232,6 +232,7 @@ def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> di
         "median_seconds": statistics.median(layout_s),
         "samples_seconds": layout_s,
         "build_median_seconds": statistics.median(build_s),
+        "cold_median_seconds": statistics.median(b + l for b, l in zip(build_s, layout_s)),
         "frames_checked": check,
     }
 

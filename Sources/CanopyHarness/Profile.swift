@@ -69,7 +69,11 @@ struct Profile {
         var phasesJSON: [[String: Any]] = []
         for phase in phases {
             let (median, p90) = summary(of: phase)
-            phasesJSON.append(["phase": phase, "median_seconds": median, "p90_seconds": p90, "samples": samples[phase, default: []].count])
+            let taken = samples[phase, default: []]
+            phasesJSON.append([
+                "phase": phase, "median_seconds": median, "p90_seconds": p90, "samples": taken.count,
+                "samples_seconds": taken.map(\.seconds),
+            ])
         }
         var object: [String: Any] = [
             "title": title, "views": count, "peak_memory_bytes": peakMemoryBytes, "phases": phasesJSON,
