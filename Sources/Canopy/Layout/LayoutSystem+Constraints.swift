@@ -24,25 +24,31 @@ extension LayoutSystem {
     }
 
     /// What orders constraints: items (by index, a margins guide after its view), attributes,
-    /// relation, numbers. The items and the attributes are packed into a word each, so that
-    /// sorting a large system moves and compares little; the items' places are read back from
-    /// the key when the rows are built, rather than looked up again.
-    struct SortKey: Comparable {
+    /// relation, then numbers (multiplier, constant, priority), then the order collected. The
+    /// items and the attributes are packed into a word each, and the numbers are read from the
+    /// constraint only when those tie, so that sorting a large system moves and compares
+    /// little (16 bytes a constraint); the items' places are read back from the key when the
+    /// rows are built, rather than looked up again.
+    struct SortKey {
         /// The first item's place (index + 1, 0 for none) in the top 31 bits, then whether it
         /// is its view's margins guide; the same for the second item in the low 32 bits.
         var items: UInt64
         /// The first attribute, the second and the relation + 1, a byte each.
         var attributes: UInt32
-        var numbers: (Double, Double, Float)
+        /// The constraint's place in the collected list.
+        var position: UInt32
 
-        static func < (a: SortKey, b: SortKey) -> Bool {
+        /// Whether `a` comes before `b`, the keys of `constraints[a.position]` and
+        /// `constraints[b.position]`.
+        static func precedes(_ a: SortKey, _ b: SortKey, in constraints: [LayoutConstraint]) -> Bool {
             if a.items != b.items { return a.items < b.items }
             if a.attributes != b.attributes { return a.attributes < b.attributes }
-            return a.numbers < b.numbers
+            let (first, second) = (numbers(of: constraints[Int(a.position)]), numbers(of: constraints[Int(b.position)]))
+            return first != second ? first < second : a.position < b.position
         }
 
-        static func == (a: SortKey, b: SortKey) -> Bool {
-            a.items == b.items && a.attributes == b.attributes && a.numbers == b.numbers
+        private static func numbers(of c: LayoutConstraint) -> (Double, Double, Float) {
+            (Double(c.multiplier), Double(c.constant), c.priority.rawValue)
         }
 
         static func packed(_ place: ItemPlace?) -> UInt64 {
@@ -58,12 +64,12 @@ extension LayoutSystem {
         var secondPlace: ItemPlace? { Self.unpacked(items & 0xFFFF_FFFF) }
     }
 
-    func sortKey(_ c: LayoutConstraint) -> SortKey {
+    func sortKey(_ c: LayoutConstraint, position: Int) -> SortKey {
         let attributes = UInt32(c.firstAttribute.rawValue) << 16 | UInt32(c.secondAttribute.rawValue) << 8
             | UInt32(c.relation.rawValue + 1)
         return SortKey(
             items: SortKey.packed(place(of: c.firstItem)) << 32 | SortKey.packed(place(of: c.secondItem)),
-            attributes: attributes, numbers: (Double(c.multiplier), Double(c.constant), c.priority.rawValue))
+            attributes: attributes, position: UInt32(position))
     }
 
     /// Appends the constraint's row, its items' places looked up.

@@ -137,12 +137,14 @@ struct LayoutSystem {
         }
         ruleRowStart.append(Int32(rows.count))
         // Sorting plain keys with positions, not the constraints themselves, keeps reference
-        // counting out of the sort.
-        // A loop, not a closure: a closure would capture (copy) the system being built.
-        var keyed: [(key: SortKey, position: Int)] = []
-        keyed.reserveCapacity(constraints.count)
-        for (position, constraint) in constraints.enumerated() { keyed.append((sortKey(constraint), position)) }
-        for (key, position) in keyed.sorted(by: { $0.key != $1.key ? $0.key < $1.key : $0.position < $1.position }) {
+        // counting out of the sort; in place, as the keys of a large tree take megabytes. Keys
+        // are made in a loop: a closure would capture (copy) the system being built.
+        var keys: [SortKey] = []
+        keys.reserveCapacity(constraints.count)
+        for (position, constraint) in constraints.enumerated() { keys.append(sortKey(constraint, position: position)) }
+        keys.sort { SortKey.precedes($0, $1, in: constraints) }
+        for key in keys {
+            let position = Int(key.position)
             if recordsPlaces { constraints[position].engineRow = rows.count }
             addRow(for: constraints[position], first: key.firstPlace, second: key.secondPlace)
         }

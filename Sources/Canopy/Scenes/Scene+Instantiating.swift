@@ -46,13 +46,14 @@ extension Scene {
         var constraints: [LayoutConstraint] = []
         constraints.reserveCapacity(self.constraints.count)
         for (i, items) in index.constraintItems.enumerated() {
-            let record = self.constraints[i]
+            // Fields read in place, as the views' are: a copy of the record would retain its ids.
             let constraint = LayoutConstraint(
-                item: item(items.first), attribute: record.firstAttribute, relatedBy: record.relation,
-                toItem: items.second < 0 ? nil : item(items.second), attribute: record.secondAttribute,
-                multiplier: record.multiplier, constant: record.constant)
-            constraint.priority = record.priority
-            constraint.identifier = record.identifier
+                item: item(items.first), attribute: self.constraints[i].firstAttribute,
+                relatedBy: self.constraints[i].relation, toItem: items.second < 0 ? nil : item(items.second),
+                attribute: self.constraints[i].secondAttribute, multiplier: self.constraints[i].multiplier,
+                constant: self.constraints[i].constant)
+            if self.constraints[i].priority != .required { constraint.priority = self.constraints[i].priority }
+            if let identifier = self.constraints[i].identifier { constraint.identifier = identifier }
             constraints.append(constraint)
         }
         LayoutConstraint.activate(constraints)

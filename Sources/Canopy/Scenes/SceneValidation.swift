@@ -119,7 +119,6 @@ struct SceneIndex {
     private mutating func resolveParents(_ scene: Scene, _ classes: SceneClasses) throws(SceneError) {
         parents = [-1]
         parents.reserveCapacity(scene.views.count)
-        var children = [[Int]](repeating: [], count: scene.views.count)
         for i in scene.views.indices {
             let className = scene.views[i].className
             guard classes.contains(className) else {
@@ -136,14 +135,25 @@ struct SceneIndex {
                 throw SceneError(location: "views[\(i)].parent", message: "no view has the id \"\(parentID)\"")
             }
             parents.append(parent)
-            children[parent].append(i)
         }
         // Every view must hang from the window; those that do not sit on a cycle of parents.
-        var reached = [Bool](repeating: false, count: scene.views.count)
+        // Each view's children are listed in one array (a counting sort by parent), not in an
+        // array per view: a large scene would make one allocation per parent.
+        let count = scene.views.count
+        var childStart = [Int](repeating: 0, count: count + 1)
+        for parent in parents.dropFirst() { childStart[parent + 1] += 1 }
+        for view in 0..<count { childStart[view + 1] += childStart[view] }
+        var cursor = childStart
+        var children = [Int](repeating: 0, count: count)
+        for child in 1..<count {
+            children[cursor[parents[child]]] = child
+            cursor[parents[child]] += 1
+        }
+        var reached = [Bool](repeating: false, count: count)
         var pending = [0]
         while let view = pending.popLast() {
             reached[view] = true
-            pending += children[view]
+            pending += children[childStart[view]..<childStart[view + 1]]
         }
         if let stray = reached.firstIndex(of: false) {
             throw SceneError(location: "views[\(stray)].parent", message: "\"\(scene.views[stray].id)\" is its own ancestor (the parents form a cycle)")
@@ -189,13 +199,23 @@ struct SceneIndex {
         }
     }
 
+    /// Resolves each constraint's items. Consecutive constraints mostly name the same items (a
+    /// view's constraints are written together), so the previous constraint's are compared
+    /// first: a string comparison costs less than hashing the id.
     private mutating func resolveConstraints(_ scene: Scene) throws(SceneError) {
         constraintItems.reserveCapacity(scene.constraints.count)
+        var previous: (first: String, firstItem: Int, second: String?, secondItem: Int) = ("", -1, nil, -1)
         for i in scene.constraints.indices {
-            let first = try item(scene.constraints[i].first, at: "constraints[\(i)].first")
-            var second = -1
-            if let id = scene.constraints[i].second { second = try item(id, at: "constraints[\(i)].second") }
-            constraintItems.append((first, second))
+            let firstID = scene.constraints[i].first, secondID = scene.constraints[i].second
+            if previous.firstItem < 0 || firstID != previous.first {
+                previous.first = firstID
+                previous.firstItem = try item(firstID, at: "constraints[\(i)].first")
+            }
+            if secondID != previous.second {
+                previous.second = secondID
+                previous.secondItem = try secondID.map { id throws(SceneError) in try item(id, at: "constraints[\(i)].second") } ?? -1
+            }
+            constraintItems.append((previous.firstItem, previous.secondItem))
         }
     }
 
