@@ -3,28 +3,29 @@ import Foundation
 /// The rows Canopy adds for an item besides its constraints: the root's place, a frame and
 /// autoresizing mask turned into constraints, an intrinsic size.
 extension LayoutSystem {
-    /// What a rule row stands for; its description is written only when asked for.
+    /// What a rule row stands for; its description is written only when asked for, with the
+    /// value read from the row (a payload would double the size of every row's origin).
     enum Rule {
-        case rootLeft, rootTop
-        case rootWidth(CGFloat), rootHeight(CGFloat)
+        case rootLeft, rootTop, rootWidth, rootHeight
         case autoresizing(LayoutConstraint.Axis)
-        case hugging(LayoutConstraint.Axis, CGFloat)
-        case compressionResistance(LayoutConstraint.Axis, CGFloat)
+        case hugging(LayoutConstraint.Axis)
+        case compressionResistance(LayoutConstraint.Axis)
 
-        /// The rule as a constraint-like line, e.g. `Label#3.width <= 40 (content hugging)`.
-        func description(of item: LayoutItem) -> String {
+        /// The rule as a constraint-like line, e.g. `Label#3.width <= 40 (content hugging)`;
+        /// `value` is its row's constant.
+        func description(of item: LayoutItem, value: CGFloat) -> String {
             let name = LayoutConstraint.name(of: item)
             func dimension(_ axis: LayoutConstraint.Axis) -> String { axis == .horizontal ? "width" : "height" }
             switch self {
             case .rootLeft: return "\(name) left (the root)"
             case .rootTop: return "\(name) top (the root)"
-            case .rootWidth(let width): return "\(name).width == \(LayoutConstraint.number(width)) (the root)"
-            case .rootHeight(let height): return "\(name).height == \(LayoutConstraint.number(height)) (the root)"
+            case .rootWidth: return "\(name).width == \(LayoutConstraint.number(value)) (the root)"
+            case .rootHeight: return "\(name).height == \(LayoutConstraint.number(value)) (the root)"
             case .autoresizing(let axis):
                 return "\(name) autoresizing (\(axis == .horizontal ? "horizontal" : "vertical"))"
-            case .hugging(let axis, let value):
+            case .hugging(let axis):
                 return "\(name).\(dimension(axis)) <= \(LayoutConstraint.number(value)) (content hugging)"
-            case .compressionResistance(let axis, let value):
+            case .compressionResistance(let axis):
                 return "\(name).\(dimension(axis)) >= \(LayoutConstraint.number(value)) (compression resistance)"
             }
         }
@@ -52,8 +53,8 @@ extension LayoutSystem {
         append(variable(0, 2), .equal, rect.minY, .required, .rule(.rootTop, item: 0))
         let width = fitting.map { ($0.size.width, $0.horizontal) } ?? (rect.width, .required)
         let height = fitting.map { ($0.size.height, $0.vertical) } ?? (rect.height, .required)
-        append(variable(0, 1), .equal, width.0, width.1, .rule(.rootWidth(width.0), item: 0))
-        append(variable(0, 3), .equal, height.0, height.1, .rule(.rootHeight(height.0), item: 0))
+        append(variable(0, 1), .equal, width.0, width.1, .rule(.rootWidth, item: 0))
+        append(variable(0, 3), .equal, height.0, height.1, .rule(.rootHeight, item: 0))
     }
 
     /// A view's frame and autoresizing mask as required rows, per axis: the fixed parts of
@@ -65,11 +66,11 @@ extension LayoutSystem {
         addAutoresizingRows(
             axis: (index, 0, 1), parent: parent, length: superview.bounds.width, start: frame.minX, size: frame.width,
             flexible: [mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)],
-            origin: .rule(.autoresizing(.horizontal), item: index))
+            origin: .rule(.autoresizing(.horizontal), item: Int32(index)))
         addAutoresizingRows(
             axis: (index, 2, 3), parent: parent, length: superview.bounds.height, start: frame.minY, size: frame.height,
             flexible: [mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)],
-            origin: .rule(.autoresizing(.vertical), item: index))
+            origin: .rule(.autoresizing(.vertical), item: Int32(index)))
     }
 
     private mutating func addAutoresizingRows(
@@ -109,9 +110,9 @@ extension LayoutSystem {
     private mutating func addIntrinsicSizeRows(_ index: Int, _ view: View, _ axis: LayoutConstraint.Axis, _ value: CGFloat) {
         guard value != View.noIntrinsicMetric, value.isFinite, value >= 0 else { return }
         let size = variable(index, axis == .horizontal ? 1 : 3)
-        append(size, .lessThanOrEqual, value, view.contentHuggingPriority(for: axis), .rule(.hugging(axis, value), item: index))
+        append(size, .lessThanOrEqual, value, view.contentHuggingPriority(for: axis), .rule(.hugging(axis), item: Int32(index)))
         append(
             size, .greaterThanOrEqual, value, view.contentCompressionResistancePriority(for: axis),
-            .rule(.compressionResistance(axis, value), item: index))
+            .rule(.compressionResistance(axis), item: Int32(index)))
     }
 }

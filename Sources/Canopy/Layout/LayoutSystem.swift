@@ -15,7 +15,7 @@ struct LayoutSystem {
         case constraint(LayoutConstraint)
         /// A rule Canopy adds for the item at `item` (its frame turned into constraints, its
         /// intrinsic size, the root's place).
-        case rule(Rule, item: Int)
+        case rule(Rule, item: Int32)
     }
 
     /// An item held without a counted reference: a window's engine keeps its system between
@@ -365,7 +365,7 @@ struct LayoutSystem {
     func describe(row: Int) -> String {
         switch origins[row] {
         case .constraint(let constraint): constraint.description
-        case .rule(let rule, let index): rule.description(of: item(index))
+        case .rule(let rule, let index): rule.description(of: item(Int(index)), value: CGFloat(rows[row].constant))
         }
     }
 
