@@ -85,9 +85,13 @@ public final class LayoutConstraint {
     unowned(unsafe) private var firstItemStorage: LayoutItem?
     unowned(unsafe) private var secondItemStorage: LayoutItem?
     unowned(unsafe) private var containerStorage: View?
+    // The stored properties are declared small before large, so that a constraint takes 112
+    // bytes (a 128-byte block): a large tree holds four per view.
     /// The constraint's places in its items' reference lists; the second is unused without a
     /// second item, and −1 when the second item is the first again (listed once).
-    private var firstReference = 0, secondReference = 0
+    private var firstReference: Int32 = 0, secondReference: Int32 = 0
+    /// The constraint's row in its window's latest system (checked against it before use).
+    var engineRow: Int32 = -1
 
     /// The constrained item, or `nil` once it has been released.
     public var firstItem: LayoutItem? { firstItemStorage }
@@ -127,9 +131,6 @@ public final class LayoutConstraint {
     /// A name for descriptions and diagnostics.
     public var identifier: String?
 
-    /// The constraint's row in its window's latest system (checked against it before use).
-    var engineRow = -1
-
     /// The view that holds the constraint while it is active: its items' nearest common ancestor.
     public internal(set) var container: View? {
         get { containerStorage }
@@ -159,22 +160,23 @@ public final class LayoutConstraint {
         {
             preconditionFailure("Canopy: cannot make the constraint \(self): \(problem)")
         }
-        firstReference = ConstraintReferences.of(item).add(self, asSecondItem: false)
+        firstReference = Int32(ConstraintReferences.add(self, to: item, asSecondItem: false))
         if let secondItem {
-            secondReference = secondItem === item ? -1 : ConstraintReferences.of(secondItem).add(self, asSecondItem: true)
+            secondReference =
+                secondItem === item ? -1 : Int32(ConstraintReferences.add(self, to: secondItem, asSecondItem: true))
         }
     }
 
     deinit {
-        if let firstItemStorage { ConstraintReferences.of(firstItemStorage).remove(at: firstReference) }
+        if let firstItemStorage { ConstraintReferences.remove(at: Int(firstReference), from: firstItemStorage) }
         if let secondItemStorage, secondReference >= 0 {
-            ConstraintReferences.of(secondItemStorage).remove(at: secondReference)
+            ConstraintReferences.remove(at: Int(secondReference), from: secondItemStorage)
         }
     }
 
     /// Another constraint's removal moved this one's entry in an item's reference list.
     func referenceMoved(to place: Int, asSecondItem: Bool) {
-        if asSecondItem { secondReference = place } else { firstReference = place }
+        if asSecondItem { secondReference = Int32(place) } else { firstReference = Int32(place) }
     }
 
     /// The first item, or the second, is dying: forget it (the constraint then takes no part

@@ -19,7 +19,7 @@ public final class LayoutGuide: LayoutItem, CustomStringConvertible {
     // removes the guide or dies.
     unowned(unsafe) private var owningViewStorage: View?
     /// The constraints that name this guide.
-    let references = ConstraintReferences()
+    var references = ConstraintReferences()
     /// This guide's item in its window's latest Auto Layout system (checked against it before
     /// use), or -1.
     var engineItem: Int32 = -1
@@ -80,39 +80,55 @@ public final class LayoutGuide: LayoutItem, CustomStringConvertible {
 }
 
 /// The constraints that name one item, so that the item can clear their pointers to it when it
-/// dies (the constraints do not keep their items alive).
-final class ConstraintReferences {
+/// dies (the constraints do not keep their items alive). Kept inline in the guide or the view's
+/// layout state: an object of its own per view would cost a block and a pointer chase.
+struct ConstraintReferences {
     // A list rather than a set: each constraint keeps its place in the lists of its items, so
     // that its death removes it in constant time (the last entry moves into its place) without
-    // hashing. A constraint naming the item twice (width == height) is listed once.
-    private var entries: [(constraint: Unmanaged<LayoutConstraint>, asSecondItem: Bool)] = []
+    // hashing. A constraint naming the item twice (width == height) is listed once. An entry is
+    // the constraint's address with whether it names the item second in the low bit (objects
+    // are aligned to 16 bytes): one word, where a pair took two.
+    private var entries: [UInt] = []
 
-    /// The list of a view or a guide.
-    static func of(_ item: LayoutItem) -> ConstraintReferences {
-        if let guide = item as? LayoutGuide { return guide.references }
-        return (item as! View).layoutState.references
+    /// Lists `constraint` in `item`'s list, naming it as its first or second item; returns its
+    /// place there.
+    static func add(_ constraint: LayoutConstraint, to item: LayoutItem, asSecondItem: Bool) -> Int {
+        let entry = UInt(bitPattern: Unmanaged.passUnretained(constraint).toOpaque()) | (asSecondItem ? 1 : 0)
+        if let guide = item as? LayoutGuide { return guide.references.append(entry) }
+        return (item as! View).layoutState.references.append(entry)
     }
 
-    /// Lists `constraint`, which names the item as its first or second item; returns its place.
-    func add(_ constraint: LayoutConstraint, asSecondItem: Bool) -> Int {
-        entries.append((Unmanaged.passUnretained(constraint), asSecondItem))
+    /// Removes the entry at `place` from `item`'s list; the constraint moved into it learns its
+    /// new place.
+    static func remove(at place: Int, from item: LayoutItem) {
+        if let guide = item as? LayoutGuide { return guide.references.remove(at: place) }
+        (item as! View).layoutState.references.remove(at: place)
+    }
+
+    private mutating func append(_ entry: UInt) -> Int {
+        entries.append(entry)
         return entries.count - 1
     }
 
-    /// Removes the entry at `place`; the constraint moved into it learns its new place.
-    func remove(at place: Int) {
+    private mutating func remove(at place: Int) {
         let last = entries.removeLast()
         guard place < entries.count else { return }
         entries[place] = last
-        last.constraint._withUnsafeGuaranteedRef { $0.referenceMoved(to: place, asSecondItem: last.asSecondItem) }
+        Self.constraint(last)._withUnsafeGuaranteedRef { $0.referenceMoved(to: place, asSecondItem: last & 1 == 1) }
+    }
+
+    private static func constraint(_ entry: UInt) -> Unmanaged<LayoutConstraint> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: entry & ~1)!)
     }
 
     /// The listed constraints.
-    var constraints: [LayoutConstraint] { entries.map { $0.constraint.takeUnretainedValue() } }
+    var constraints: [LayoutConstraint] { entries.map { Self.constraint($0).takeUnretainedValue() } }
 
     /// The item is dying: the constraints forget it.
-    func itemWillDie() {
-        for entry in entries { entry.constraint._withUnsafeGuaranteedRef { $0.itemWillDie(asSecondItem: entry.asSecondItem) } }
+    mutating func itemWillDie() {
+        for entry in entries {
+            Self.constraint(entry)._withUnsafeGuaranteedRef { $0.itemWillDie(asSecondItem: entry & 1 == 1) }
+        }
         entries = []
     }
 }

@@ -16,14 +16,15 @@ final class ViewLayoutState {
     /// What the latest solve left undetermined for this view, by attribute.
     var ambiguousAttributes: [LayoutConstraint.Attribute] = []
     /// The constraints that name this view.
-    let references = ConstraintReferences()
+    var references = ConstraintReferences()
+    /// An intrinsic size recorded in a scene file, reported in place of the class's own.
+    var recordedIntrinsicSize: CGSize?
+    // The flags last, where they fill the optional size's padding (144 bytes, not 160).
     /// Whether the view has taken part in constraint-based layout (its first `updateConstraints()`
     /// has been flagged).
     var joinedConstraintBasedLayout = false
     /// Whether the latest `exerciseAmbiguityInLayout()` met this view's tied rows first.
     var tiesExercisedFirst = false
-    /// An intrinsic size recorded in a scene file, reported in place of the class's own.
-    var recordedIntrinsicSize: CGSize?
 
     static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     static let defaultHugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)

@@ -60,19 +60,20 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     var pendingWorkBelow: PendingWork = []
     /// The union of the rects passed to `setNeedsDisplay`, in bounds coordinates.
     var dirtyRect = CGRect.null
+    // The flags together, then the 32-bit fields in pairs: no padding between them.
     var didCallSuperUpdateConstraints = false
     /// Whether this view's `layoutSubviews()` is running.
     var isLayingOutSubviews = false
-    /// This view's row in its window's flattened tree, or -1.
-    var flatIndex: Int32 = -1
-    /// This view's item in its window's latest Auto Layout system (checked against it before
-    /// use), or -1.
-    var engineItem: Int32 = -1
     /// Whether this view's row awaits a refresh in its window's flattened tree.
     var isFlatRowStale = false
     /// Whether the C core must ask Swift to hit-test this view (its class may override
     /// `hitTest(_:with:)` or `point(inside:with:)`).
     let asksSwiftToHitTest: Bool
+    /// This view's row in its window's flattened tree, or -1.
+    var flatIndex: Int32 = -1
+    /// This view's item in its window's latest Auto Layout system (checked against it before
+    /// use), or -1.
+    var engineItem: Int32 = -1
     /// This view's CNP_NODE_* flags, kept current by the properties they derive from.
     private(set) var coreFlags: UInt32 = 0
     /// The observers of this view's properties; created by the first observation.

@@ -9,7 +9,7 @@ extension LayoutSystem {
 
     /// The row of `constraint`, if this system recorded it there.
     func recordedRow(of constraint: LayoutConstraint) -> Int? {
-        let row = constraint.engineRow
+        let row = Int(constraint.engineRow)
         guard rows.indices.contains(row), self.constraint(ofRow: row) === constraint else { return nil }
         return row
     }

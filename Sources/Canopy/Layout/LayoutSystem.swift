@@ -145,7 +145,7 @@ struct LayoutSystem {
         keys.sort { SortKey.precedes($0, $1, in: constraints) }
         for key in keys {
             let position = Int(key.position)
-            if recordsPlaces { constraints[position].engineRow = rows.count }
+            if recordsPlaces { constraints[position].engineRow = Int32(rows.count) }
             addRow(for: constraints[position], first: key.firstPlace, second: key.secondPlace)
         }
     }
