@@ -130,6 +130,11 @@ struct ProfileCommand: ParsableCommand {
                     + (layout.reusedSystem ? "the last solve reused the kept system" : "the last solve collected the system anew")
                     + (layout.carriedConstants ? " and carried its new constants through the record of the solve before" : ""))
         }
+        let memory = window.memory
+        profile.notes.append(
+            "held by the window, bytes per view: flattened tree \(memory.flattenedTree / views), "
+                + "Auto Layout system \(memory.layoutSystem / views), solution \(memory.layoutSolution / views), "
+                + "solve record \(memory.solveRecord / views), solver workspaces \(memory.solverWorkspaces / views)")
         profile.peakMemoryBytes = peakResidentBytes()
         if let trace { try profile.trace.write(to: trace) }
         print(

@@ -21,6 +21,9 @@ final class SolveLanes {
         workspaces = (1..<count).map { _ in Workspace() }
     }
 
+    /// Bytes held by the lanes' own workspaces.
+    var bytes: Int { workspaces.reduce(0) { $0 + $1.bytes } }
+
     /// Calls `body` with the core's description of the lanes, lane 0 solving in `workspace`.
     func withCoreLanes<R>(sharing workspace: Workspace, _ body: (UnsafePointer<cnp_solve_lanes>) -> R) -> R {
         let pointers: [OpaquePointer?] = [workspace.pointer] + workspaces.map(\.pointer)

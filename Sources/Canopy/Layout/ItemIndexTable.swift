@@ -45,6 +45,9 @@ struct ItemIndexTable {
 
     func contains(_ item: AnyObject) -> Bool { self[item] != nil }
 
+    /// Bytes held by the table.
+    var bytes: Int { keys.bytes + values.bytes }
+
     // MARK: Storage
 
     /// A power of two at least twice `capacity`: the table stays at most half full.

@@ -259,6 +259,14 @@ final class LayoutEngine {
         return true
     }
 
+    /// Adds what the engine keeps between solves to `memory`.
+    func addMemory(to memory: inout WindowMemory) {
+        memory.layoutSystem += system?.bytes ?? 0
+        memory.layoutSolution += solution?.bytes ?? 0
+        memory.solveRecord += record.bytes
+        memory.solverWorkspaces += workspace.bytes + (laneStorage?.bytes ?? 0)
+    }
+
     /// Lanes for `threads` threads, but no more than there are processors (each lane keeps its
     /// own dense scratch memory), or `nil` for the calling thread alone.
     private func lanes(_ threads: Int) -> SolveLanes? {
@@ -333,6 +341,11 @@ final class LayoutEngine {
             rowState = Array(repeating: 0, count: rowCount)
             variableState = Array(repeating: 0, count: variableCount)
             conflictGroup = Array(repeating: 0, count: rowCount)
+        }
+
+        /// Bytes held by the arrays.
+        var bytes: Int {
+            values.bytes + rowError.bytes + rowState.bytes + variableState.bytes + conflictGroup.bytes
         }
 
         /// Calls `body` with the core's view of the arrays, to be written.

@@ -201,3 +201,16 @@ extension LayoutSystem {
         }
     }
 }
+
+extension LayoutConstraint.Attribute {
+    /// The terms the attribute takes in a row (see `expression`): one for an edge or a size
+    /// measured from the item's origin, two for the others (a leading or trailing edge may be
+    /// the right one). A location related with a multiplier other than 1 adds its holder's.
+    var termCount: Int {
+        switch self {
+        case .notAnAttribute: 0
+        case .left, .top, .width, .height, .leftMargin, .topMargin: 1
+        default: 2
+        }
+    }
+}

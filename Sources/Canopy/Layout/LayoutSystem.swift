@@ -126,11 +126,8 @@ struct LayoutSystem {
             appendReference(windowOrigins.layoutRect(of: reference.item))
         }
         ruleRowStart.reserveCapacity(itemCount + 1)
-        // Most items bring at most four rules; rows have about two terms.
-        let expectedRows = constraints.count + 4 * itemCount
-        rows.reserveCapacity(expectedRows)
-        origins.reserveCapacity(expectedRows)
-        terms.reserveCapacity(2 * expectedRows)
+        // Rules take what they need; the constraints' rows are reserved exactly below (the
+        // window keeps these arrays: room reserved for rules most items lack stayed unused).
         for index in itemReferences.indices {
             ruleRowStart.append(Int32(rows.count))
             addRules(index)
@@ -141,8 +138,15 @@ struct LayoutSystem {
         // are made in a loop: a closure would capture (copy) the system being built.
         var keys: [SortKey] = []
         keys.reserveCapacity(constraints.count)
-        for (position, constraint) in constraints.enumerated() { keys.append(sortKey(constraint, position: position)) }
+        var termsNeeded = 0
+        for (position, constraint) in constraints.enumerated() {
+            keys.append(sortKey(constraint, position: position))
+            termsNeeded += constraint.firstAttribute.termCount + constraint.secondAttribute.termCount
+        }
         keys.sort { SortKey.precedes($0, $1, in: constraints) }
+        rows.reserveCapacity(rows.count + constraints.count)
+        origins.reserveCapacity(origins.count + constraints.count)
+        terms.reserveCapacity(terms.count + termsNeeded)
         for key in keys {
             let position = Int(key.position)
             if recordsPlaces { constraints[position].engineRow = Int32(rows.count) }
@@ -344,6 +348,13 @@ struct LayoutSystem {
             origins[start + k] = fresh.origins[k]
         }
         return true
+    }
+
+    /// Bytes held by the system's arrays.
+    var bytes: Int {
+        itemReferences.bytes + itemIdentities.bytes + itemIndex.bytes + parentItem.bytes + childStart.bytes
+            + childItems.bytes + ruleRowStart.bytes + rows.bytes + terms.bytes + origins.bytes + reference.bytes
+            + frameDependentRows.bytes + textDependentRows.bytes + (rowsWithNewConstants?.bytes ?? 0)
     }
 
     /// Calls `body` with the core's view of the system.

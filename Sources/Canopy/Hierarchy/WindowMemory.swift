@@ -1,0 +1,27 @@
+/// The memory a window holds beside its views and constraints, by part, in bytes: what its
+/// update cycle keeps between cycles. Views, layers and constraints are objects of their own
+/// and are not counted here.
+public struct WindowMemory: Sendable, Equatable {
+    /// The flattened tree's columns (geometry, flags, world transforms) and its workspaces.
+    public var flattenedTree = 0
+    /// The kept Auto Layout system: rows, terms, reference values, the items and their places.
+    public var layoutSystem = 0
+    /// The latest solve's outputs (values, row states, conflict groups).
+    public var layoutSolution = 0
+    /// The C core's record of the latest solve, through which new constants are carried.
+    public var solveRecord = 0
+    /// The C core's scratch memory for solving, on every lane.
+    public var solverWorkspaces = 0
+
+    /// Every part together.
+    public var total: Int { flattenedTree + layoutSystem + layoutSolution + solveRecord + solverWorkspaces }
+}
+
+extension Window {
+    /// The memory the window holds beside its views and constraints, by part.
+    public var memory: WindowMemory {
+        var memory = WindowMemory(flattenedTree: flattenedTreeStorage.bytes)
+        layoutEngineStorage?.addMemory(to: &memory)
+        return memory
+    }
+}

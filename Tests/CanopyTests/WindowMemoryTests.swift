@@ -1,0 +1,48 @@
+import Canopy
+import CanopyWorkloads
+import Foundation
+import Testing
+
+/// `Window.memory`: what a window keeps between update cycles, by part.
+@Suite("A window's memory, by part")
+struct WindowMemoryTests {
+    private func laidOut(_ shape: ConstraintShape, _ count: Int) throws -> Window {
+        let window = try ConstraintTreeGenerator(shape: shape, count: count).makeScene().instantiate().window
+        window.runUpdateCycle()
+        return window
+    }
+
+    @Test func aConstrainedTreeHoldsEveryPart() throws {
+        let window = try laidOut(.tree, 1_000)
+        let memory = window.memory
+        #expect(memory.flattenedTree > 0 && memory.layoutSystem > 0 && memory.layoutSolution > 0)
+        // Substitution settles the tree: the core keeps the record it carries new constants through.
+        #expect(memory.solveRecord > 0 && memory.solverWorkspaces > 0)
+        #expect(
+            memory.total
+                == memory.flattenedTree + memory.layoutSystem + memory.layoutSolution + memory.solveRecord
+                + memory.solverWorkspaces)
+        // At least the solution's values: four doubles per view.
+        #expect(memory.layoutSolution >= 1_000 * 4 * MemoryLayout<Double>.stride)
+    }
+
+    @Test func thePartsGrowWithTheTree() throws {
+        let small = try laidOut(.tree, 2_000).memory, large = try laidOut(.tree, 8_000).memory
+        for (part, a, b) in [
+            ("flattened tree", small.flattenedTree, large.flattenedTree), ("system", small.layoutSystem, large.layoutSystem),
+            ("record", small.solveRecord, large.solveRecord),
+        ] {
+            let ratio = Double(b) / Double(a)
+            #expect(ratio > 2.5 && ratio < 6, "\(part): \(a) then \(b) bytes")
+        }
+    }
+
+    @Test func aTreeWithoutConstraintsHoldsNoLayoutParts() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        for k in 0..<10 { window.addSubview(View(frame: CGRect(x: 0, y: CGFloat(k) * 10, width: 100, height: 10))) }
+        window.runUpdateCycle()
+        let memory = window.memory
+        #expect(memory.flattenedTree > 0)
+        #expect(memory.layoutSystem == 0 && memory.layoutSolution == 0 && memory.solveRecord == 0)
+    }
+}
