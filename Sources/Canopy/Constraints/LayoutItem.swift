@@ -18,8 +18,8 @@ public final class LayoutGuide: LayoutItem, CustomStringConvertible {
     // Not a counted reference (see LayoutConstraint's items): the owning view clears it when it
     // removes the guide or dies.
     unowned(unsafe) private var owningViewStorage: View?
-    /// The constraints that name this guide.
-    var references = ConstraintReferences()
+    /// The constraints that name this guide (unchecked for exclusivity: see ConstraintReferences).
+    @exclusivity(unchecked) var references = ConstraintReferences()
     /// This guide's item in its window's latest Auto Layout system (checked against it before
     /// use), or -1.
     var engineItem: Int32 = -1
@@ -82,6 +82,10 @@ public final class LayoutGuide: LayoutItem, CustomStringConvertible {
 /// The constraints that name one item, so that the item can clear their pointers to it when it
 /// dies (the constraints do not keep their items alive). Kept inline in the guide or the view's
 /// layout state: an object of its own per view would cost a block and a pointer chase.
+///
+/// Its owners do not check accesses to it for exclusivity (each check cost about as much as the
+/// append it guarded): no change of a list reaches another access to the same list, as the
+/// constraints told of a move or a death only change their own fields.
 struct ConstraintReferences {
     // A list rather than a set: each constraint keeps its place in the lists of its items, so
     // that its death removes it in constant time (the last entry moves into its place) without
@@ -106,6 +110,8 @@ struct ConstraintReferences {
     }
 
     private mutating func append(_ entry: UInt) -> Int {
+        // Most items are named by a few constraints (their own four): room for them at once.
+        if entries.isEmpty { entries.reserveCapacity(4) }
         entries.append(entry)
         return entries.count - 1
     }

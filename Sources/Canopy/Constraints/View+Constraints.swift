@@ -24,7 +24,9 @@ extension View {
 
     /// Holds `constraint` (the caller tells the window's engine).
     func install(_ constraint: LayoutConstraint) {
-        layoutState.constraints.append(constraint)
+        let state = layoutState
+        if state.constraints.isEmpty { state.constraints.reserveCapacity(4) }
+        state.constraints.append(constraint)
         constraint.container = self
         constraint.firstItem?.layoutOwningView?.joinConstraintBasedLayout()
         constraint.secondItem?.layoutOwningView?.joinConstraintBasedLayout()

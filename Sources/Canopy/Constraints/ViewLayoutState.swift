@@ -4,7 +4,10 @@ import Foundation
 /// Layout carry one empty reference.
 final class ViewLayoutState {
     /// The active constraints this view holds (it is their items' nearest common ancestor).
-    var constraints: [LayoutConstraint] = []
+    /// Unchecked for exclusivity: it is changed only by appending and by filtering on a
+    /// constraint's holder, which reach no other access to it, and every check cost a fifth
+    /// of installing a constraint.
+    @exclusivity(unchecked) var constraints: [LayoutConstraint] = []
     /// The guides added with `addLayoutGuide`.
     var guides: [LayoutGuide] = []
     var margins = ViewLayoutState.defaultMargins
@@ -15,8 +18,8 @@ final class ViewLayoutState {
     var compressionResistance = ViewLayoutState.defaultCompressionResistance
     /// What the latest solve left undetermined for this view, by attribute.
     var ambiguousAttributes: [LayoutConstraint.Attribute] = []
-    /// The constraints that name this view.
-    var references = ConstraintReferences()
+    /// The constraints that name this view (unchecked for exclusivity: see ConstraintReferences).
+    @exclusivity(unchecked) var references = ConstraintReferences()
     /// An intrinsic size recorded in a scene file, reported in place of the class's own.
     var recordedIntrinsicSize: CGSize?
     // The flags last, where they fill the optional size's padding (144 bytes, not 160).
