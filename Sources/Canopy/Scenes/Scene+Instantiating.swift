@@ -25,7 +25,13 @@ extension Scene {
         var made: [View] = [window]
         made.reserveCapacity(views.count)
         // Records are read in place, by index: iterating would copy each one, strings and all.
-        for i in views.indices.dropFirst() { made.append(classes.make(views[i].className)!) }
+        // Views of one class mostly come in runs: the previous view's maker is tried first.
+        var last: (className: String, make: @Sendable () -> View)?
+        for i in views.indices.dropFirst() {
+            let className = views[i].className
+            if last?.className != className { last = (className, classes.maker(of: className)!) }
+            made.append(last!.make())
+        }
         for i in views.indices { Self.configure(made[i], from: views[i]) }
         // The window's subviews last, each with its subtree built: a view added outside any
         // window moves no subtree into one.

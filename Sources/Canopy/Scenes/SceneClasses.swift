@@ -28,7 +28,8 @@ public struct SceneClasses: Sendable {
     /// Whether `name` is `Window` or a class that can be made.
     public func contains(_ name: String) -> Bool { name == "Window" || makers[name] != nil }
 
-    func make(_ name: String) -> View? { makers[name]?() }
+    /// The way to make `name`'s views, if it can be made.
+    func maker(of name: String) -> (@Sendable () -> View)? { makers[name] }
 }
 
 /// Bounds on what a scene file may hold, so that a huge or hostile file is refused before it

@@ -119,9 +119,13 @@ struct SceneIndex {
     private mutating func resolveParents(_ scene: Scene, _ classes: SceneClasses) throws(SceneError) {
         parents = [-1]
         parents.reserveCapacity(scene.views.count)
+        // Siblings and views of one class mostly come in runs: the previous view's parent and
+        // class are compared before a lookup.
+        var lastClass: String?
+        var lastParent: (id: String, index: Int)?
         for i in scene.views.indices {
             let className = scene.views[i].className
-            guard classes.contains(className) else {
+            guard className == lastClass || classes.contains(className) else {
                 throw SceneError(location: "views[\(i)].class", message: "\"\(className)\" is neither built in nor registered")
             }
             if i == 0 { continue }
@@ -131,10 +135,14 @@ struct SceneIndex {
             guard let parentID = scene.views[i].parent else {
                 throw SceneError(location: "views[\(i)]", message: "\"\(scene.views[i].id)\" has no parent; only the window may have none")
             }
-            guard let parent = views[parentID] else {
-                throw SceneError(location: "views[\(i)].parent", message: "no view has the id \"\(parentID)\"")
+            lastClass = className
+            if lastParent?.id != parentID {
+                guard let parent = views[parentID] else {
+                    throw SceneError(location: "views[\(i)].parent", message: "no view has the id \"\(parentID)\"")
+                }
+                lastParent = (parentID, parent)
             }
-            parents.append(parent)
+            parents.append(lastParent!.index)
         }
         // Every view must hang from the window; those that do not sit on a cycle of parents.
         // Each view's children are listed in one array (a counting sort by parent), not in an
@@ -165,7 +173,7 @@ struct SceneIndex {
         var kinds: [String: View?] = [:]  // one view made per class name, to ask its kind
         func require(_ isKind: (View?) -> Bool, _ i: Int, _ key: String, _ kind: String) throws(SceneError) {
             let name = scene.views[i].className
-            if kinds[name] == nil { kinds[name] = .some(classes.make(name)) }
+            if kinds[name] == nil { kinds[name] = .some(classes.maker(of: name)?()) }
             guard isKind(kinds[name]!) else {
                 throw SceneError(location: "views[\(i)].\(key)", message: "\"\(name)\" is not a \(kind) class")
             }
