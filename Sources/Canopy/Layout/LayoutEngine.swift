@@ -38,6 +38,9 @@ final class LayoutEngine {
     private(set) var report = LayoutReport()
     /// Where independent blocks are solved at once, made for the window's thread count.
     private var laneStorage: SolveLanes?
+    /// The system the latest solve failed on, and how: a solve of the same system, bit for bit,
+    /// would fail the same way (a large one after seconds), so it is not tried again.
+    private var failure: (system: LayoutSystem, error: CoreError)?
     /// Counts changes of structure, so that a solve can tell whether one came while it ran
     /// (from an observer of a frame it set, say): its system is then not kept.
     private var structureChanges = 0
@@ -170,11 +173,20 @@ final class LayoutEngine {
         // A handler called while collecting (an `intrinsicContentSize`) changed the structure:
         // the system no longer matches the tree, and the next round collects it again.
         guard structureChanges == changesBefore else { return [] }
+        if let failure, failure.system.hasTheInputs(of: system) {
+            return [.layoutSolveFailed(reason: "\(failure.error.description); not solved again, as nothing it reads has changed")]
+        }
         var moved = ItemSet(count: system.itemCount)
         let carried = edited.map { carryNewConstants(of: &system, edited: $0, movingInto: &moved) } ?? false
         if !carried {
-            moved = try solveInFull(system, everything: edited == nil)
+            do {
+                moved = try solveInFull(system, everything: edited == nil)
+            } catch {
+                failure = (system, error)
+                throw error
+            }
         }
+        failure = nil
         durations.solve = stopwatch.lap()
         for index in edited ?? [] { moved.insert(index) }
         let framesPlaced = placeItems(moved, of: system)

@@ -350,6 +350,25 @@ struct LayoutSystem {
         return true
     }
 
+    /// Whether `other` gives the core the same input, bit for bit: rows, terms and reference
+    /// values.
+    /// Fields are compared one by one (the C structs have padding), numbers by their bits.
+    func hasTheInputs(of other: LayoutSystem) -> Bool {
+        guard rows.count == other.rows.count, terms.count == other.terms.count, reference.count == other.reference.count
+        else { return false }
+        for (a, b) in zip(rows, other.rows)
+        where a.first_term != b.first_term || a.term_count != b.term_count || a.relation != b.relation
+            || a.constant.bitPattern != b.constant.bitPattern || a.priority.bitPattern != b.priority.bitPattern
+        {
+            return false
+        }
+        for (a, b) in zip(terms, other.terms)
+        where a.variable != b.variable || a.coefficient.bitPattern != b.coefficient.bitPattern {
+            return false
+        }
+        return zip(reference, other.reference).allSatisfy { $0.bitPattern == $1.bitPattern }
+    }
+
     /// Bytes held by the system's arrays.
     var bytes: Int {
         itemReferences.bytes + itemIdentities.bytes + itemIndex.bytes + parentItem.bytes + childStart.bytes
