@@ -64,6 +64,32 @@ final class LayoutFixture: @unchecked Sendable {
     }
 }
 
+/// A generated scene made in setup, to be built and laid out from nothing.
+final class ColdFixture: @unchecked Sendable {
+    private let shape: ConstraintShape
+    private let count: Int
+    private var scene: Scene?
+
+    init(_ shape: ConstraintShape, _ count: Int) {
+        self.shape = shape
+        self.count = count
+    }
+
+    func setUp() { scene = ConstraintTreeGenerator(shape: shape, count: count).makeScene() }
+
+    func tearDown() { scene = nil }
+
+    /// Builds the views and constraints from the scene and runs their first update cycle,
+    /// measured; the window is torn down after the measurement.
+    func buildAndLayOut(_ benchmark: Benchmark) {
+        benchmark.startMeasurement()
+        let window = try! scene!.instantiate().window
+        window.maximumLayoutThreads = 1
+        blackHole(window.runUpdateCycle())
+        benchmark.stopMeasurement()
+    }
+}
+
 /// `count` views in a row, each at least 8 after the one before and pulled at 500 toward a
 /// place of its own, 40 apart give or take 20: one chain of required inequalities, pushed tight
 /// in short runs, too long for one dense block.
@@ -150,6 +176,20 @@ let benchmarks: @Sendable () -> Void = {
     for count in [1_000, 10_000, 100_000] {
         layoutBenchmark("Auto Layout one constant changed, tree \(label(count))", LayoutFixture(.tree, count)) {
             $0.changeOneConstant()
+        }
+    }
+
+    // Large trees made from nothing: the views and constraints built from a scene, then the
+    // first update cycle (collecting the system, solving, placing every frame).
+    for shape in [ConstraintShape.tree, .stack] {
+        for count in [1_000, 10_000, 100_000] {
+            let fixture = ColdFixture(shape, count)
+            Benchmark(
+                "Auto Layout cold, \(shape) \(label(count)): built and laid out",
+                configuration: .init(
+                    metrics: [.wallClock, .peakMemoryResident], timeUnits: .microseconds,
+                    maxIterations: count >= 100_000 ? 10 : 30),
+                closure: { fixture.buildAndLayOut($0) }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
         }
     }
 
