@@ -5,6 +5,18 @@ import Testing
 
 @Suite("Hostile input: deep chains stay linear, misuse is named, released views go at once", .deadline(seconds: 300))
 struct HostileInputTests {
+    /// An app's own type that conforms to LayoutItem has no place in any solve.
+    private final class ForeignItem: LayoutItem {
+        var layoutOwningView: View? { nil }
+    }
+
+    @Test func aForeignLayoutItemHasNoSolvedRect() throws {
+        let instance = try ConstraintTreeGenerator(shape: .tree, count: 50).makeScene().instantiate()
+        instance.window.runUpdateCycle()
+        #expect(instance.window.layoutReport.solvedRect(of: ForeignItem()) == nil)
+        #expect(instance.window.layoutReport.solvedRect(of: instance.views[10]) != nil)
+    }
+
     /// Placing each solved view once used to walk all its ancestors: quadratic in depth.
     @Test func aHundredThousandDeepAutoLayoutChainLaysOut() {
         let depth = 100_000

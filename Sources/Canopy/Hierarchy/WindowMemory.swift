@@ -4,7 +4,8 @@
 public struct WindowMemory: Sendable, Equatable {
     /// The flattened tree's columns (geometry, flags, world transforms) and its workspaces.
     public var flattenedTree = 0
-    /// The kept Auto Layout system: rows, terms, reference values, the items and their places.
+    /// The kept Auto Layout system: rows, terms, reference values, the items and their places
+    /// (and the system a solve failed on, kept so that it is not solved again unchanged).
     public var layoutSystem = 0
     /// The latest solve's outputs (values, row states, conflict groups).
     public var layoutSolution = 0

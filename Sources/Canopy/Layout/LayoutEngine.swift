@@ -182,7 +182,8 @@ final class LayoutEngine {
             do {
                 moved = try solveInFull(system, everything: edited == nil)
             } catch {
-                failure = (system, error)
+                // Memory that ran out may be there next time; every other failure would repeat.
+                if error.kind != .outOfMemory { failure = (system, error) }
                 throw error
             }
         }
@@ -273,7 +274,7 @@ final class LayoutEngine {
 
     /// Adds what the engine keeps between solves to `memory`.
     func addMemory(to memory: inout WindowMemory) {
-        memory.layoutSystem += system?.bytes ?? 0
+        memory.layoutSystem += (system?.bytes ?? 0) + (failure?.system.bytes ?? 0)
         memory.layoutSolution += solution?.bytes ?? 0
         memory.solveRecord += record.bytes
         memory.solverWorkspaces += workspace.bytes + (laneStorage?.bytes ?? 0)
@@ -479,7 +480,7 @@ final class LayoutEngine {
         report.conflicts = conflicts(solution, of: system)
         report.ambiguities = ambiguities(solution, tiedRows: tied, of: system)
         report.tiedConstraints = tiedGroups(tied, of: system)
-        report.solvedItems = system.itemIdentities
+        report.solvedItems = SolvedItems(system.itemIdentities)
         return report
     }
 

@@ -94,28 +94,40 @@ public struct LayoutReport {
     /// Time spent in each step of the latest solve.
     public internal(set) var durations = Durations()
 
-    /// The items of the solve by identity, in the order of their values in `solvedValues`
-    /// (four each); an item's recorded place there is checked against it.
-    var solvedItems: [ObjectIdentifier] = []
+    /// The items of the solve, in the order of their values in `solvedValues` (four each).
+    var solvedItems = SolvedItems([])
     var solvedValues: [Double] = []
 
     /// The rectangle the latest solve gave `item` in window space before it was rounded to the
     /// pixel grid (transforms ignored, as Auto Layout ignores them), or `nil` when the item had
     /// no part in the solve.
     public func solvedRect(of item: LayoutItem) -> CGRect? {
-        guard let index = solvedPlace(of: item), 4 * index + 4 <= solvedValues.count else { return nil }
+        guard let index = solvedItems.place(of: item), 4 * index + 4 <= solvedValues.count else { return nil }
         let v = solvedValues[4 * index..<4 * index + 4].map { CGFloat($0) }
         return CGRect(x: v[0], y: v[2], width: v[1], height: v[3])
     }
 
-    /// Where `item` is among `solvedItems`: its recorded place when that is it (a window's
-    /// latest system records them), else a search (an older report).
-    private func solvedPlace(of item: LayoutItem) -> Int? {
-        let recorded = Int(item.engineItem)
-        if solvedItems.indices.contains(recorded), solvedItems[recorded] == ObjectIdentifier(item) { return recorded }
-        return solvedItems.firstIndex(of: ObjectIdentifier(item))
-    }
-
     /// Whether anything is ambiguous or conflicting.
     public var hasProblems: Bool { !conflicts.isEmpty || !ambiguities.isEmpty || !tiedConstraints.isEmpty }
+}
+
+/// A solve's items by identity (a report may outlive them), found through the place the item
+/// recorded in its window's latest system when that is this solve's, else through an index
+/// made at the first such search (a report older than the items' places, say after a solve
+/// that failed, is searched in constant time per item).
+final class SolvedItems {
+    private let identities: [ObjectIdentifier]
+    private var index: [ObjectIdentifier: Int]?
+
+    init(_ identities: [ObjectIdentifier]) { self.identities = identities }
+
+    /// Where `item` is among the items, or `nil`.
+    func place(of item: LayoutItem) -> Int? {
+        let key = ObjectIdentifier(item)
+        // Checked casts: an app's own LayoutItem type records no place.
+        let recorded = Int((item as? View)?.engineItem ?? (item as? LayoutGuide)?.engineItem ?? -1)
+        if identities.indices.contains(recorded), identities[recorded] == key { return recorded }
+        if index == nil { index = Dictionary(zip(identities, identities.indices), uniquingKeysWith: { first, _ in first }) }
+        return index?[key]
+    }
 }
