@@ -142,26 +142,39 @@ struct NibHostileInputTests {
         }
     }
 
+    /// A mutated storyboard that loads but names no initial scene: counted as refused.
+    private struct NoInitialScene: Error {}
+
+    /// Loads each of `count` mutations of `original` with `load`, which lays the result out or
+    /// throws to refuse it; returns how many loaded and how many were refused.
+    private static func outcomes(
+        of original: [UInt8], count: Int, seed: UInt64, load: (Data) throws -> Void
+    ) -> (loaded: Int, refused: Int) {
+        var loaded = 0, refused = 0
+        for bytes in mutations(of: original, count: count, seed: seed) {
+            do {
+                try load(bytes)
+                loaded += 1
+            } catch {
+                refused += 1
+            }
+        }
+        return (loaded, refused)
+    }
+
     /// Mutations of a real xib: bytes replaced, removed, duplicated and truncated. Each must
     /// load or fail with an error, never crash or hang.
     @Test func mutatedFilesNeverCrash() throws {
         let url = try #require(Bundle.module.url(forResource: "ProfileCard", withExtension: "xib", subdirectory: "Nibs"))
-        let original = [UInt8](try Data(contentsOf: url))
         var classes = ArchiveClasses.builtIn
         classes.register(ProfileCard.self)
-        var loaded = 0, refused = 0
-        for bytes in Self.mutations(of: original, count: 400, seed: 0x5EED) {
-            do {
-                let nib = try Nib(data: bytes, name: "mutated.xib", bundle: .module, classes: classes)
-                let objects = try nib.instantiate(withOwner: ProfileOwner())
-                if let view = objects.first as? View {
-                    let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-                    window.addSubview(view)
-                    window.layoutIfNeeded()
-                }
-                loaded += 1
-            } catch {
-                refused += 1
+        let (loaded, refused) = Self.outcomes(of: [UInt8](try Data(contentsOf: url)), count: 400, seed: 0x5EED) { bytes in
+            let nib = try Nib(data: bytes, name: "mutated.xib", bundle: .module, classes: classes)
+            let objects = try nib.instantiate(withOwner: ProfileOwner())
+            if let view = objects.first as? View {
+                let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+                window.addSubview(view)
+                window.layoutIfNeeded()
             }
         }
         #expect(loaded + refused == 400)
@@ -171,21 +184,14 @@ struct NibHostileInputTests {
     /// The same for a storyboard: each mutation makes its initial scene, lays it out, or fails.
     @Test func mutatedStoryboardsNeverCrash() throws {
         let url = try #require(Bundle.module.url(forResource: "Main", withExtension: "storyboard", subdirectory: "Nibs"))
-        let original = [UInt8](try Data(contentsOf: url))
         var classes = ArchiveClasses.builtIn
         classes.register(HomeViewController.self)
-        var loaded = 0, refused = 0
-        for bytes in Self.mutations(of: original, count: 200, seed: 0x57B) {
-            guard let storyboard = try? Storyboard(data: bytes, name: "mutated.storyboard", bundle: .module, classes: classes),
-                let controller = try? storyboard.instantiateInitialViewController()
-            else {
-                refused += 1
-                continue
-            }
+        let (loaded, refused) = Self.outcomes(of: [UInt8](try Data(contentsOf: url)), count: 200, seed: 0x57B) { bytes in
+            let storyboard = try Storyboard(data: bytes, name: "mutated.storyboard", bundle: .module, classes: classes)
+            guard let controller = try storyboard.instantiateInitialViewController() else { throw NoInitialScene() }
             let window = Window(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
             window.rootViewController = controller
             window.layoutIfNeeded()
-            loaded += 1
         }
         #expect(loaded > 0 && refused > 0)
     }

@@ -1,4 +1,4 @@
-/// Items' indices keyed by identity: an open-addressing table over object addresses.
+/// Indices keyed by object identity: an open-addressing table over object addresses.
 ///
 /// Collecting a window's system looks every constraint's items up; with a `Dictionary` keyed by
 /// `ObjectIdentifier`, hashing (SipHash) was most of a large tree's first update cycle. An
@@ -15,9 +15,9 @@ struct ItemIndexTable {
         allocate(slots: Self.slots(for: capacity))
     }
 
-    /// The index stored for `item`, if any.
-    subscript(item: AnyObject) -> Int? {
-        let key = Self.key(item)
+    /// The index stored for the object `id`, if any.
+    subscript(id: ObjectIdentifier) -> Int? {
+        let key = Self.key(id)
         var slot = Self.home(key, mask)
         while true {
             let found = keys[slot]
@@ -27,11 +27,11 @@ struct ItemIndexTable {
         }
     }
 
-    /// Stores `index` for `item`; returns false, changing nothing, when `item` has an index.
+    /// Stores `index` for the object `id`; returns false, changing nothing, when it has an index.
     @discardableResult
-    mutating func insert(_ item: AnyObject, index: Int) -> Bool {
+    mutating func insert(_ id: ObjectIdentifier, index: Int) -> Bool {
         if 2 * (count + 1) > keys.count { rehash(slots: 2 * keys.count) }
-        let key = Self.key(item)
+        let key = Self.key(id)
         var slot = Self.home(key, mask)
         while keys[slot] != 0 {
             if keys[slot] == key { return false }
@@ -43,7 +43,7 @@ struct ItemIndexTable {
         return true
     }
 
-    func contains(_ item: AnyObject) -> Bool { self[item] != nil }
+    func contains(_ id: ObjectIdentifier) -> Bool { self[id] != nil }
 
     /// Bytes held by the table.
     var bytes: Int { keys.bytes + values.bytes }
@@ -56,7 +56,7 @@ struct ItemIndexTable {
     }
 
     /// The object's address (never 0, the mark of an empty slot).
-    private static func key(_ item: AnyObject) -> UInt { UInt(bitPattern: ObjectIdentifier(item)) }
+    private static func key(_ id: ObjectIdentifier) -> UInt { UInt(bitPattern: id) }
 
     /// Fibonacci hashing: the multiplication gathers the address's varying bits at the top.
     private static func home(_ key: UInt, _ mask: Int) -> Int {

@@ -117,7 +117,7 @@ public struct LayoutReport {
 /// that failed, is searched in constant time per item).
 final class SolvedItems {
     private let identities: [ObjectIdentifier]
-    private var index: [ObjectIdentifier: Int]?
+    private var index: ItemIndexTable?
 
     init(_ identities: [ObjectIdentifier]) { self.identities = identities }
 
@@ -127,7 +127,11 @@ final class SolvedItems {
         // Checked casts: an app's own LayoutItem type records no place.
         let recorded = Int((item as? View)?.engineItem ?? (item as? LayoutGuide)?.engineItem ?? -1)
         if identities.indices.contains(recorded), identities[recorded] == key { return recorded }
-        if index == nil { index = Dictionary(zip(identities, identities.indices), uniquingKeysWith: { first, _ in first }) }
+        if index == nil {
+            var made = ItemIndexTable(capacity: identities.count)
+            for (place, id) in identities.enumerated() { made.insert(id, index: place) }
+            index = made
+        }
         return index?[key]
     }
 }

@@ -89,7 +89,7 @@ struct LayoutSystem {
     func item(ofVariable variable: Int) -> Int { variable / 4 }
 
     func index(of item: LayoutItem) -> Int? {
-        guard readsRecordedPlaces else { return itemIndex[item] }
+        guard readsRecordedPlaces else { return itemIndex[ObjectIdentifier(item)] }
         return recordedIndex(item.engineItem, of: item)
     }
 
@@ -245,17 +245,8 @@ struct LayoutSystem {
         childItems[Int(childStart[index])..<Int(childStart[index + 1])]
     }
 
-    private mutating func register(_ view: View, parent: View?) {
-        if recordsPlaces { view.engineItem = Int32(itemCount) } else { itemIndex.insert(view, index: itemCount) }
-        append(view, parent: parent)
-    }
-
-    private mutating func register(_ guide: LayoutGuide, parent: View) {
-        if recordsPlaces { guide.engineItem = Int32(itemCount) } else { itemIndex.insert(guide, index: itemCount) }
-        append(guide, parent: parent)
-    }
-
-    private mutating func append(_ item: LayoutItem, parent: View?) {
+    private mutating func register(_ item: LayoutItem, parent: View?) {
+        if recordsPlaces { item.engineItem = Int32(itemCount) } else { itemIndex.insert(ObjectIdentifier(item), index: itemCount) }
         var parentIndex = -1
         if let parent, let index = index(of: parent) { parentIndex = index }
         parentItem.append(Int32(parentIndex))
@@ -351,8 +342,7 @@ struct LayoutSystem {
     }
 
     /// Whether `other` gives the core the same input, bit for bit: rows, terms and reference
-    /// values.
-    /// Fields are compared one by one (the C structs have padding), numbers by their bits.
+    /// values. Fields are compared one by one (the C structs have padding), numbers by their bits.
     func hasTheInputs(of other: LayoutSystem) -> Bool {
         guard rows.count == other.rows.count, terms.count == other.terms.count, reference.count == other.reference.count
         else { return false }
@@ -438,7 +428,7 @@ private struct NeededItems {
     mutating func insert(_ item: LayoutItem) -> Bool {
         let inserted: Bool
         if table != nil {
-            inserted = table!.insert(item, index: 0)
+            inserted = table!.insert(ObjectIdentifier(item), index: 0)
         } else {
             inserted = item.engineItem != Self.mark
             item.engineItem = Self.mark
@@ -448,14 +438,16 @@ private struct NeededItems {
     }
 
     func contains(_ item: LayoutItem) -> Bool {
-        if let table { return table.contains(item) }
+        if let table { return table.contains(ObjectIdentifier(item)) }
         return item.engineItem == Self.mark
     }
 }
 
 extension LayoutItem {
     /// The item's place in its window's latest system: a view's or a guide's `engineItem`
-    /// (comparing the class, as LayoutGuide is final, costs less than a cast).
+    /// (comparing the class, as LayoutGuide is final, costs less than a cast). Only for items
+    /// the system collected: a constraint cannot be made with any other kind of item (see
+    /// ConstraintReferences.add), where an app's own LayoutItem type would be misread.
     var engineItem: Int32 {
         get {
             type(of: self) == LayoutGuide.self
