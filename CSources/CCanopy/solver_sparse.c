@@ -658,26 +658,42 @@ static bool attempt_holds(sparse_block *b, uint32_t *broken, uint32_t *missed) {
     return holds && *broken == 0 && *missed == 0;
 }
 
-/// Takes the missed rows out of the attempt. Those nothing left free can move have their values
-/// fixed already, so they need no meeting (nor locking); the others are deferred to the active
-/// set. Returns false when they are too many for it.
+/// Whether `row` is one of the attempt's first `count` rows.
+static bool attempted_among(const sparse_block *b, uint32_t row, uint32_t count) {
+    for (uint32_t j = 0; j < count; j++) {
+        if (b->trial_rows[j] == row) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Takes the level's missed rows out of the attempt; missed held inequalities stay in it, since
+/// they must hold. Missed rows nothing left free can move have their values fixed already, so
+/// they need no meeting (nor locking); the others are deferred to the active set. Returns false
+/// when they are too many for it, or when only held inequalities were missed.
 static bool set_missed_aside(sparse_block *b, uint32_t missed, cnp_status *status) {
-    uint32_t *miss = &b->trial_rows[b->trial_count];
+    uint32_t *miss = &b->trial_rows[b->trial_count], level_missed = 0;
     for (uint32_t m = 0; m < missed && *status == CNP_OK; m++) {
-        row_vector(b, miss[m], 1.0, b->step);
+        if (!attempted_among(b, miss[m], b->trial_level_count)) {
+            continue;
+        }
+        uint32_t row = miss[m];
+        miss[level_missed++] = row;
+        row_vector(b, row, 1.0, b->step);
         double length = sqrt(dot(b->step, b->step, b->n));
         *status = project(b, b->step, b->fixed_basis);
         if (sqrt(dot(b->step, b->step, b->n)) > AMBIGUITY_TOLERANCE * length) {
             if (b->deferred_count == LEVEL_MOST) {
                 return false;
             }
-            b->deferred[b->deferred_count++] = miss[m];
+            b->deferred[b->deferred_count++] = row;
         }
     }
     uint32_t kept = 0, level_kept = 0;
     for (uint32_t j = 0; j < b->trial_count; j++) {
         bool dropped = false;
-        for (uint32_t m = 0; m < missed && !dropped; m++) {
+        for (uint32_t m = 0; m < level_missed && !dropped; m++) {
             dropped = miss[m] == b->trial_rows[j];
         }
         if (!dropped) {
@@ -687,7 +703,7 @@ static bool set_missed_aside(sparse_block *b, uint32_t missed, cnp_status *statu
     }
     b->trial_count = kept;
     b->trial_level_count = level_kept;
-    return *status == CNP_OK;
+    return *status == CNP_OK && level_missed > 0;
 }
 
 /// Meets every counted row exactly, with the locked rows kept: the smallest step that does,

@@ -52,4 +52,35 @@ struct SparseSolverTests {
         #expect(window.layoutReport.sparseBlocks > 0)
         #expect(window.layoutReport.conflicts.isEmpty)
     }
+
+    /// A level of many rows met whole, one of which conflicts with a held required inequality:
+    /// the attempt's least-squares compromise misses both, and only the level's row is set
+    /// aside, so the sparse path answers (x0 stays at its bound of 10, x1 takes the rest of
+    /// x0 + x1 = 40). Setting the inequality aside too let the next attempt move x0 past it, and
+    /// the block went back to the dense path.
+    @Test
+    func aHeldInequalityMissedByALevelStaysHeld() throws {
+        let count = 40
+        var system = CoreSystem(variableCount: count)
+        system.add([(0, 1)], CNP_RELATION_LESS_EQUAL, 10)
+        system.add([(0, 1)], CNP_RELATION_EQUAL, 20, priority: 500)
+        system.add([(0, 1), (1, 1)], CNP_RELATION_EQUAL, 40, priority: 500)
+        for k in 2..<count {
+            system.add([(k, 1)], CNP_RELATION_GREATER_EQUAL, Double(k), priority: 500)
+        }
+        for k in 0..<(count - 1) {
+            system.add([(k + 1, 1), (k, -1)], CNP_RELATION_EQUAL, 1, priority: 1)
+        }
+        let workspace = try #require(cnp_workspace_create())
+        defer { cnp_workspace_destroy(workspace) }
+        var dense = system, sparse = system
+        #expect(dense.solve(in: workspace, sparseFrom: UInt32.max).status == CNP_OK)
+        let solve = sparse.solve(in: workspace, sparseFrom: 1)
+        #expect(solve.status == CNP_OK)
+        #expect(solve.report.sparse_blocks == 1, "the sparse path gave the block back")
+        #expect(abs(sparse.values[0] - 10) < 1e-9 && abs(sparse.values[1] - 30) < 1e-9)
+        for (v, (a, b)) in zip(dense.values, sparse.values).enumerated() {
+            #expect(abs(a - b) <= 1e-9 * (1 + abs(a)), "variable \(v) is \(b), dense \(a)")
+        }
+    }
 }

@@ -155,6 +155,23 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    /// A generated scene built and laid out from nothing per iteration, with its peak memory.
+    func coldBenchmark(_ shape: ConstraintShape, _ count: Int, timeUnits: BenchmarkTimeUnits, samples: Int) {
+        let fixture = ColdFixture(shape, count)
+        Benchmark(
+            "Auto Layout cold, \(shape) \(label(count)): built and laid out",
+            configuration: .init(
+                metrics: [.wallClock, .peakMemoryResident], timeUnits: timeUnits, maxIterations: samples),
+            closure: { fixture.buildAndLayOut($0) }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
+    }
+
+    // Random scenes: coupled blocks of all sizes, the largest through the sparse path (about
+    // 2,200 unknowns at 10k views); built and laid out cold, then resized.
+    for count in [1_000, 10_000] {
+        coldBenchmark(.random, count, timeUnits: .milliseconds, samples: count >= 10_000 ? 3 : 30)
+        layoutBenchmark("Auto Layout full pass, random \(label(count))", LayoutFixture(.random, count), samples: count >= 10_000 ? 5 : 30)
+    }
+
     // The soft shape's many small dense blocks, solved on every core, beside its one-core run.
     let cores = ProcessInfo.processInfo.activeProcessorCount
     for count in [10_000, 100_000] {
@@ -183,13 +200,7 @@ let benchmarks: @Sendable () -> Void = {
     // first update cycle (collecting the system, solving, placing every frame).
     for shape in [ConstraintShape.tree, .stack] {
         for count in [1_000, 10_000, 100_000] {
-            let fixture = ColdFixture(shape, count)
-            Benchmark(
-                "Auto Layout cold, \(shape) \(label(count)): built and laid out",
-                configuration: .init(
-                    metrics: [.wallClock, .peakMemoryResident], timeUnits: .microseconds,
-                    maxIterations: count >= 100_000 ? 10 : 30),
-                closure: { fixture.buildAndLayOut($0) }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
+            coldBenchmark(shape, count, timeUnits: .microseconds, samples: count >= 100_000 ? 10 : 30)
         }
     }
 
