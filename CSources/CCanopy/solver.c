@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-solver_options solver_default_options(void) {
+solver_options cnp__solver_default_options(void) {
     return (solver_options){
         .substitute = true,
         .peel = true,
@@ -24,7 +24,7 @@ solver_options solver_default_options(void) {
     };
 }
 
-void *arena_take(arena *a, size_t count, size_t size) {
+void *cnp__arena_take(arena *a, size_t count, size_t size) {
     // Checked without a division: a block's dense arrays take dozens of pieces per block.
     size_t bytes = 0;
     if (__builtin_mul_overflow(count, size, &bytes) || a->used > SIZE_MAX - 128 || bytes > SIZE_MAX - 128 - a->used) {
@@ -54,43 +54,43 @@ typedef struct layout {
 /// lent its own (`classes_lent`).
 static void carve(arena *a, solver *s, layout *l, size_t variables, size_t rows, size_t terms, bool classes_lent) {
     size_t starts = variables + 2;
-    s->find = arena_take(a, variables, sizeof(uint32_t));
+    s->find = cnp__arena_take(a, variables, sizeof(uint32_t));
     if (!classes_lent) {
-        s->rep = arena_take(a, variables, sizeof(uint32_t));
-        s->scale = arena_take(a, variables, sizeof(double));
-        s->offset = arena_take(a, variables, sizeof(double));
-        s->next_member = arena_take(a, variables, sizeof(uint32_t));
-        s->last_member = arena_take(a, variables, sizeof(uint32_t));
-        s->class_size = arena_take(a, variables, sizeof(uint32_t));
-        s->rep_value = arena_take(a, variables, sizeof(double));
+        s->rep = cnp__arena_take(a, variables, sizeof(uint32_t));
+        s->scale = cnp__arena_take(a, variables, sizeof(double));
+        s->offset = cnp__arena_take(a, variables, sizeof(double));
+        s->next_member = cnp__arena_take(a, variables, sizeof(uint32_t));
+        s->last_member = cnp__arena_take(a, variables, sizeof(uint32_t));
+        s->class_size = cnp__arena_take(a, variables, sizeof(uint32_t));
+        s->rep_value = cnp__arena_take(a, variables, sizeof(double));
     }
-    s->variable_flags = arena_take(a, variables, sizeof(uint8_t));
-    s->local = arena_take(a, variables, sizeof(uint32_t));
-    s->slot = arena_take(a, variables, sizeof(uint32_t));
-    s->component_variables = arena_take(a, variables, sizeof(uint32_t));
-    s->block_variables = arena_take(a, variables, sizeof(uint32_t));
-    s->block_of_root = arena_take(a, variables, sizeof(uint32_t));
-    s->variable_row_start = arena_take(a, variables, sizeof(uint32_t));
-    s->variable_row_count = arena_take(a, variables, sizeof(uint32_t));
-    s->variable_rows = arena_take(a, terms, sizeof(uint32_t));
-    s->row_flags = arena_take(a, rows, sizeof(uint8_t));
-    s->queue = arena_take(a, rows, sizeof(uint32_t));
-    s->group = arena_take(a, rows, sizeof(uint32_t));
-    s->reduced_start = arena_take(a, rows, sizeof(uint32_t));
-    s->reduced_count = arena_take(a, rows, sizeof(uint32_t));
-    s->reduced_variable = arena_take(a, terms, sizeof(uint32_t));
-    s->reduced_coefficient = arena_take(a, terms, sizeof(double));
-    s->reduced_constant = arena_take(a, rows, sizeof(double));
-    s->component_rows = arena_take(a, rows, sizeof(uint32_t));
-    s->block_rows = arena_take(a, rows, sizeof(uint32_t));
-    s->row_block = arena_take(a, rows, sizeof(uint32_t));
-    s->occurrences = arena_take(a, variables, sizeof(uint32_t));
-    s->peel_order = arena_take(a, rows, sizeof(uint32_t));
-    s->peeled_variable = arena_take(a, rows, sizeof(uint32_t));
-    l->component_variable_start = arena_take(a, starts, sizeof(uint32_t));
-    l->component_row_start = arena_take(a, starts, sizeof(uint32_t));
-    l->block_variable_start = arena_take(a, starts, sizeof(uint32_t));
-    l->block_row_start = arena_take(a, starts, sizeof(uint32_t));
+    s->variable_flags = cnp__arena_take(a, variables, sizeof(uint8_t));
+    s->local = cnp__arena_take(a, variables, sizeof(uint32_t));
+    s->slot = cnp__arena_take(a, variables, sizeof(uint32_t));
+    s->component_variables = cnp__arena_take(a, variables, sizeof(uint32_t));
+    s->block_variables = cnp__arena_take(a, variables, sizeof(uint32_t));
+    s->block_of_root = cnp__arena_take(a, variables, sizeof(uint32_t));
+    s->variable_row_start = cnp__arena_take(a, variables, sizeof(uint32_t));
+    s->variable_row_count = cnp__arena_take(a, variables, sizeof(uint32_t));
+    s->variable_rows = cnp__arena_take(a, terms, sizeof(uint32_t));
+    s->row_flags = cnp__arena_take(a, rows, sizeof(uint8_t));
+    s->queue = cnp__arena_take(a, rows, sizeof(uint32_t));
+    s->group = cnp__arena_take(a, rows, sizeof(uint32_t));
+    s->reduced_start = cnp__arena_take(a, rows, sizeof(uint32_t));
+    s->reduced_count = cnp__arena_take(a, rows, sizeof(uint32_t));
+    s->reduced_variable = cnp__arena_take(a, terms, sizeof(uint32_t));
+    s->reduced_coefficient = cnp__arena_take(a, terms, sizeof(double));
+    s->reduced_constant = cnp__arena_take(a, rows, sizeof(double));
+    s->component_rows = cnp__arena_take(a, rows, sizeof(uint32_t));
+    s->block_rows = cnp__arena_take(a, rows, sizeof(uint32_t));
+    s->row_block = cnp__arena_take(a, rows, sizeof(uint32_t));
+    s->occurrences = cnp__arena_take(a, variables, sizeof(uint32_t));
+    s->peel_order = cnp__arena_take(a, rows, sizeof(uint32_t));
+    s->peeled_variable = cnp__arena_take(a, rows, sizeof(uint32_t));
+    l->component_variable_start = cnp__arena_take(a, starts, sizeof(uint32_t));
+    l->component_row_start = cnp__arena_take(a, starts, sizeof(uint32_t));
+    l->block_variable_start = cnp__arena_take(a, starts, sizeof(uint32_t));
+    l->block_row_start = cnp__arena_take(a, starts, sizeof(uint32_t));
 }
 
 /// The total number of terms over all rows (rows may share terms, so this can exceed
@@ -133,7 +133,7 @@ static void start_state(solver *s) {
         s->group[r] = NONE;
         s->reduced_count[r] = 0;
     }
-    reset_component(s, s->component_variables, system->variable_count, s->component_rows, 0);
+    cnp__reset_component(s, s->component_variables, system->variable_count, s->component_rows, 0);
 }
 
 /// Records a required row that cannot hold on its own (no unknowns, false constant) as its own
@@ -188,7 +188,7 @@ static void settle_free_unknown(solver *s, uint32_t rep) {
 /// number flagged in `*flagged`.
 static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, uint32_t variable_count,
                                const uint32_t *rows, uint32_t row_count, bool substituted, uint32_t *flagged) {
-    uint32_t blocks = find_blocks(s, rows, row_count, l->block_variable_start, l->block_row_start);
+    uint32_t blocks = cnp__find_blocks(s, rows, row_count, l->block_variable_start, l->block_row_start);
     for (uint32_t j = 0; j < variable_count; j++) {
         uint32_t v = variables[j];
         if (s->rep[v] == v && !(s->variable_flags[v] & (VARIABLE_FIXED | VARIABLE_PEELED | VARIABLE_IN_BLOCK))) {
@@ -200,7 +200,7 @@ static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, 
             return CNP_ERROR_TOO_LARGE; // try the pins first (solve_large)
         }
     }
-    return solve_listed_blocks(s, l->block_variable_start, l->block_row_start, blocks, substituted, flagged);
+    return cnp__solve_listed_blocks(s, l->block_variable_start, l->block_row_start, blocks, substituted, flagged);
 }
 
 /// How a pass over some rows ended.
@@ -219,16 +219,16 @@ static cnp_status solve_rows(solver *s, layout *l, const uint32_t *variables, ui
     *outcome = (pass_outcome){0, 0};
     s->peel_count = 0;
     if (substitute) {
-        outcome->unsound += substitute_rows(s, rows, row_count);
+        outcome->unsound += cnp__substitute_rows(s, rows, row_count);
     }
-    reduce_rows(s, rows, row_count);
+    cnp__reduce_rows(s, rows, row_count);
     outcome->unsound += check_constant_rows(s, rows, row_count, substitute);
     if (peel) {
-        peel_component(s, rows, row_count);
+        cnp__peel_component(s, rows, row_count);
     }
     cnp_status status = solve_blocks(s, l, variables, variable_count, rows, row_count, substitute, &outcome->unsound);
     if (status == CNP_OK) {
-        outcome->unpeeled = finish_peeled(s);
+        outcome->unpeeled = cnp__finish_peeled(s);
     }
     return status;
 }
@@ -243,7 +243,7 @@ static cnp_status solve_component(solver *s, layout *l, uint32_t c, bool substit
     s->record_broken = true;
     s->eliminations = NULL;
     for (;;) {
-        reset_component(s, variables, variable_count, rows, row_count);
+        cnp__reset_component(s, variables, variable_count, rows, row_count);
         pass_outcome outcome;
         cnp_status status = solve_rows(s, l, variables, variable_count, rows, row_count, substitute, peel, &outcome);
         if (status != CNP_OK || (outcome.unsound == 0 && outcome.unpeeled == 0)) {
@@ -256,7 +256,7 @@ static cnp_status solve_component(solver *s, layout *l, uint32_t c, bool substit
 
 /// Solves again, component by component, where the first pass flagged rows.
 static cnp_status solve_flagged_components(solver *s, layout *l) {
-    uint32_t components = find_components(s, l->component_variable_start, l->component_row_start);
+    uint32_t components = cnp__find_components(s, l->component_variable_start, l->component_row_start);
     for (uint32_t c = 0; c < components; c++) {
         bool unsound = false, unpeeled = false;
         for (uint32_t j = l->component_row_start[c]; j < l->component_row_start[c + 1]; j++) {
@@ -282,7 +282,7 @@ static cnp_status solve_flagged_components(solver *s, layout *l) {
 static cnp_status solve_all(solver *s, layout *l, bool pinned) {
     start_state(s);
     if (s->memo != NULL) {
-        memo_begin(s->memo);
+        cnp__memo_begin(s->memo);
     }
     pass_outcome outcome;
     const solver_options *options = &s->options;
@@ -337,30 +337,30 @@ static cnp_status solve_stand_in(solver *s, layout *l, const cnp_system *stand_i
 /// round after round: CNP_OK once an answer holds every inequality left out with room,
 /// CNP_ERROR_TOO_LARGE when there is none to leave out, a round breaks a required row of a
 /// relaxed component, the rounds run out, or their dense work together passes the limit. With
-/// `pins`, the components left whole are pinned, and the answer must pass pins_accept too
+/// `pins`, the components left whole are pinned, and the answer must pass cnp__pins_accept too
 /// (CNP_ERROR_TOO_LARGE otherwise, and when no pin is left: the plain relaxation is the same).
 static cnp_status solve_relaxed(solver *s, layout *l, uint32_t larger_than, pin_pass *pins) {
     relaxation relaxed;
     double limit = s->options.work_limit, spent = 0.0;
     bool settled = false;
     cnp_status status =
-        relax_prepare(s, l->component_variable_start, l->component_row_start, larger_than, &relaxed);
-    if (status == CNP_OK && pins != NULL && relax_pin(&relaxed, pins, s->system->row_count) == 0) {
+        cnp__relax_prepare(s, l->component_variable_start, l->component_row_start, larger_than, &relaxed);
+    if (status == CNP_OK && pins != NULL && cnp__relax_pin(&relaxed, pins, s->system->row_count) == 0) {
         status = CNP_ERROR_TOO_LARGE;
     }
     for (uint32_t round = 0; status == CNP_OK && !settled && round < RELAX_ROUNDS; round++) {
         s->options.work_limit = limit - spent; // the rounds share one budget
         status = solve_stand_in(s, l, &relaxed.system, pins != NULL);
         spent += s->work;
-        if (status == CNP_OK && relax_broke_rows(s, &relaxed)) {
+        if (status == CNP_OK && cnp__relax_broke_rows(s, &relaxed)) {
             status = CNP_ERROR_TOO_LARGE;
         } else if (status == CNP_OK) {
-            settled = relax_put_back(s->system, s->solution->values, &relaxed) == 0;
+            settled = cnp__relax_put_back(s->system, s->solution->values, &relaxed) == 0;
         }
     }
     s->options.work_limit = limit;
     if (status == CNP_OK && settled && pins != NULL &&
-        !pins_accept(s, pins, l->component_variable_start, l->component_row_start)) {
+        !cnp__pins_accept(s, pins, l->component_variable_start, l->component_row_start)) {
         return CNP_ERROR_TOO_LARGE;
     }
     return status != CNP_OK ? status : settled ? CNP_OK : CNP_ERROR_TOO_LARGE;
@@ -376,12 +376,12 @@ static cnp_status solve_large(solver *s, layout *l) {
     pin_pass pins;
     s->record_broken = true;
     s->eliminations = NULL;
-    cnp_status status = pins_prepare(s, &pins);
+    cnp_status status = cnp__pins_prepare(s, &pins);
     bool pinned = status == CNP_OK;
     if (pinned) {
         status = solve_stand_in(s, l, &pins.system, true);
     }
-    if (status == CNP_OK && pins_accept(s, &pins, l->component_variable_start, l->component_row_start)) {
+    if (status == CNP_OK && cnp__pins_accept(s, &pins, l->component_variable_start, l->component_row_start)) {
         return CNP_OK;
     }
     s->options.pin_fallback = false;
@@ -442,12 +442,12 @@ static bool lanes_are_valid(const cnp_solve_lanes *lanes) {
     return true;
 }
 
-cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
-                        cnp_solve_report *report, const solver_options *options, cnp_solve_record *record,
-                        const cnp_solve_lanes *lanes) {
+cnp_status cnp__solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                             cnp_solve_report *report, const solver_options *options, cnp_solve_record *record,
+                             const cnp_solve_lanes *lanes) {
     uint32_t failed_row = NONE;
     if (record != NULL) {
-        record_forget(record);
+        cnp__record_forget(record);
     }
     if (report != NULL) {
         *report = (cnp_solve_report){0};
@@ -456,7 +456,7 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     if (workspace == NULL || !lanes_are_valid(lanes)) {
         return CNP_ERROR_BAD_ARGUMENT;
     }
-    cnp_status status = validate_system(system, solution, &failed_row);
+    cnp_status status = cnp__validate_system(system, solution, &failed_row);
     if (status != CNP_OK) {
         if (report != NULL) {
             report->failed_row = failed_row;
@@ -469,15 +469,15 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
     }
     solver s = {.system = system, .solution = solution, .options = *options, .workspace = workspace, .lanes = lanes};
     s.report.failed_row = NONE;
-    if (record != NULL && record_prepare(record, &s, terms) != CNP_OK) {
+    if (record != NULL && cnp__record_prepare(record, &s, terms) != CNP_OK) {
         record = NULL; // recording is optional: the solve goes on without it
     }
-    s.memo = record != NULL ? record_memo(record) : NULL;
+    s.memo = record != NULL ? cnp__record_memo(record) : NULL;
     layout l;
     status = reserve(&s, &l, terms, record != NULL);
     if (status != CNP_OK) {
         if (record != NULL) {
-            memo_finish(s.memo, false);
+            cnp__memo_finish(s.memo, false);
         }
         return status;
     }
@@ -491,8 +491,8 @@ cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_
         write_rows(&s);
     }
     if (record != NULL) {
-        s.report.recorded = record_finish(record, &s, status);
-        memo_finish(s.memo, status == CNP_OK);
+        s.report.recorded = cnp__record_finish(record, &s, status);
+        cnp__memo_finish(s.memo, status == CNP_OK);
     }
     if (report != NULL) {
         *report = s.report;
@@ -513,13 +513,13 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 
 cnp_status cnp_solve_on_lanes(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
                               cnp_solve_report *report, cnp_solve_record *record, const cnp_solve_lanes *lanes) {
-    solver_options options = solver_default_options();
-    return solver_solve(workspace, system, solution, report, &options, record, lanes);
+    solver_options options = cnp__solver_default_options();
+    return cnp__solver_solve(workspace, system, solution, report, &options, record, lanes);
 }
 
 cnp_status cnp_testing_solve_sparse_from(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
                                          cnp_solve_report *report, uint32_t sparse_from) {
-    solver_options options = solver_default_options();
+    solver_options options = cnp__solver_default_options();
     options.sparse_from = sparse_from;
-    return solver_solve(workspace, system, solution, report, &options, NULL, NULL);
+    return cnp__solver_solve(workspace, system, solution, report, &options, NULL, NULL);
 }

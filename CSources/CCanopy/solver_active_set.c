@@ -165,7 +165,7 @@ static cnp_status equality_step(dense_block *d) {
         for (uint32_t c = 0; c < k; c++) {
             row[c] = d->a[j + (size_t)d->objective_capacity * c];
         }
-        dense_apply_q(d, d->working_tau, q, row, true);
+        cnp__dense_apply_q(d, d->working_tau, q, row, true);
         for (uint32_t c = 0; c < free_count; c++) {
             d->ls_matrix[counted + (size_t)d->objective_capacity * c] = row[q + c];
         }
@@ -197,7 +197,7 @@ static cnp_status equality_step(dense_block *d) {
     for (uint32_t c = 0; c < free_count; c++) {
         d->step[q + c] = d->ls_solution[c];
     }
-    dense_apply_q(d, d->working_tau, q, d->step, false);
+    cnp__dense_apply_q(d, d->working_tau, q, d->step, false);
     return CNP_OK;
 }
 
@@ -292,7 +292,7 @@ static double working_multipliers(dense_block *d) {
         }
     }
     // u = -R^-1 (Q^T gradient)[0..<q]; lambda[pivot[l]] = u[l].
-    dense_apply_q(d, d->working_tau, q, d->gradient, true);
+    cnp__dense_apply_q(d, d->working_tau, q, d->gradient, true);
     for (uint32_t l = 0; l < q; l++) {
         d->multiplier[l] = -d->gradient[l];
     }
@@ -357,7 +357,7 @@ static void remove_from_working_set(dense_block *d, uint32_t index) {
 
 static cnp_status warm_start(dense_block *d, const level_outcome *outcome, bool *started);
 
-cnp_status dense_minimize(dense_block *d) {
+cnp_status cnp__dense_minimize(dense_block *d) {
     const level_outcome *outcome = d->start;
     d->start = NULL; // for this level only
     bool empty = d->k == 0 || d->objective_count == 0, warm = false;
@@ -436,7 +436,7 @@ static void working_point(dense_block *d) {
     for (uint32_t j = 0; j < k; j++) {
         d->y[j] = j < q ? z[j] : 0.0;
     }
-    dense_apply_q(d, d->working_tau, q, d->y, false);
+    cnp__dense_apply_q(d, d->working_tau, q, d->y, false);
 }
 
 /// y with the working set at its bounds and the counted rows' least squares in its null space:
@@ -490,7 +490,7 @@ static void unit_input(dense_block *d, uint32_t input) {
     }
 }
 
-cnp_status dense_map_level(dense_block *d, uint32_t inputs, double *saved, double *moves, double *multipliers) {
+cnp_status cnp__dense_map_level(dense_block *d, uint32_t inputs, double *saved, double *moves, double *multipliers) {
     uint32_t k = d->k, objectives = d->objective_count, inequalities = d->inequality_count;
     memcpy(saved, d->y, sizeof(double) * k);
     memcpy(saved + k, d->b, sizeof(double) * objectives);

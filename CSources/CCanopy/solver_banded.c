@@ -138,30 +138,30 @@ static bool fits(const solver *s, const uint32_t *rows, uint32_t row_count, uint
 static void carve(arena *a, banded_block *g, size_t band) {
     (void)band;
     uint32_t n = g->n, m = g->m;
-    g->pulls = arena_take(a, g->pull_count, sizeof(uint32_t));
-    g->weight = arena_take(a, n, sizeof(double));
-    g->pull = arena_take(a, n, sizeof(double));
-    g->x = arena_take(a, n, sizeof(double));
-    g->terms = arena_take(a, m, sizeof(uint8_t));
-    g->unknown = arena_take(a, 2 * (size_t)m, sizeof(uint32_t));
-    g->a = arena_take(a, 2 * (size_t)m, sizeof(double));
-    g->b = arena_take(a, m, sizeof(double));
-    g->equal = arena_take(a, m, sizeof(uint8_t));
-    g->held = arena_take(a, m, sizeof(uint8_t));
-    g->place = arena_take(a, m, sizeof(uint32_t));
-    g->multiplier = arena_take(a, m, sizeof(double));
-    g->held_rows = arena_take(a, m, sizeof(uint32_t));
-    g->unknown_row_start = arena_take(a, (size_t)n + 1, sizeof(uint32_t));
-    g->unknown_rows = arena_take(a, 2 * (size_t)m, sizeof(uint32_t));
-    g->first_held = arena_take(a, n, sizeof(uint32_t));
-    g->queue = arena_take(a, (size_t)n + 1, sizeof(uint32_t));
-    g->stopped = arena_take(a, n, sizeof(uint8_t));
-    g->slack = arena_take(a, m, sizeof(double));
-    g->slack_step = arena_take(a, m, sizeof(double));
-    g->row_residual = arena_take(a, m, sizeof(double));
-    g->cross = arena_take(a, m, sizeof(double));
-    g->x_step = arena_take(a, n, sizeof(double));
-    g->scaled_residual = arena_take(a, n, sizeof(double));
+    g->pulls = cnp__arena_take(a, g->pull_count, sizeof(uint32_t));
+    g->weight = cnp__arena_take(a, n, sizeof(double));
+    g->pull = cnp__arena_take(a, n, sizeof(double));
+    g->x = cnp__arena_take(a, n, sizeof(double));
+    g->terms = cnp__arena_take(a, m, sizeof(uint8_t));
+    g->unknown = cnp__arena_take(a, 2 * (size_t)m, sizeof(uint32_t));
+    g->a = cnp__arena_take(a, 2 * (size_t)m, sizeof(double));
+    g->b = cnp__arena_take(a, m, sizeof(double));
+    g->equal = cnp__arena_take(a, m, sizeof(uint8_t));
+    g->held = cnp__arena_take(a, m, sizeof(uint8_t));
+    g->place = cnp__arena_take(a, m, sizeof(uint32_t));
+    g->multiplier = cnp__arena_take(a, m, sizeof(double));
+    g->held_rows = cnp__arena_take(a, m, sizeof(uint32_t));
+    g->unknown_row_start = cnp__arena_take(a, (size_t)n + 1, sizeof(uint32_t));
+    g->unknown_rows = cnp__arena_take(a, 2 * (size_t)m, sizeof(uint32_t));
+    g->first_held = cnp__arena_take(a, n, sizeof(uint32_t));
+    g->queue = cnp__arena_take(a, (size_t)n + 1, sizeof(uint32_t));
+    g->stopped = cnp__arena_take(a, n, sizeof(uint8_t));
+    g->slack = cnp__arena_take(a, m, sizeof(double));
+    g->slack_step = cnp__arena_take(a, m, sizeof(double));
+    g->row_residual = cnp__arena_take(a, m, sizeof(double));
+    g->cross = cnp__arena_take(a, m, sizeof(double));
+    g->x_step = cnp__arena_take(a, n, sizeof(double));
+    g->scaled_residual = cnp__arena_take(a, n, sizeof(double));
 }
 
 /// The first unknown of reduced row `row`, by local index.
@@ -708,8 +708,8 @@ static void mark_ties(banded_block *g) {
 
 /// Carves the working set's matrix, for a band up to `band` wide, and its right-hand side.
 static void carve_matrix(arena *a, banded_block *g, size_t band) {
-    g->band = arena_take(a, (band + 1) * (size_t)g->m, sizeof(double));
-    g->rhs = arena_take(a, g->m, sizeof(double));
+    g->band = cnp__arena_take(a, (band + 1) * (size_t)g->m, sizeof(double));
+    g->rhs = cnp__arena_take(a, g->m, sizeof(double));
 }
 
 /// Carves `carving`'s arrays out of part `part` of the solver's workspace: measured first, then
@@ -757,8 +757,8 @@ static bool every_unknown_pulled(const banded_block *g) {
     return true;
 }
 
-cnp_status solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-                        uint32_t row_count, bool *solved) {
+cnp_status cnp__solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                             uint32_t row_count, bool *solved) {
     *solved = false;
     banded_block g = {.s = s, .n = variable_count};
     if (!fits(s, rows, row_count, &g.m)) {

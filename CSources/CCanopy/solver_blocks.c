@@ -10,7 +10,7 @@
  * block that takes the total past it, on any number of lanes, and the lanes stop taking blocks
  * once the work spent passes it. The outputs, the report and the memo are then the same bit for
  * bit however many lanes there are. The dense kernels see the same alignment in every workspace
- * (arena_take aligns to absolute addresses), so they round alike on every lane.
+ * (cnp__arena_take aligns to absolute addresses), so they round alike on every lane.
  */
 #include "solver_dense.h"
 
@@ -56,9 +56,9 @@ static void solve_one(solver *lane, block_list *list, uint32_t b) {
     lane->hints = result->hints;
     lane->hints_length = result->hints_length;
     uint32_t first = list->variable_start[b], start = list->row_start[b];
-    result->status = solve_block(lane, &lane->block_variables[first], list->variable_start[b + 1] - first,
-                                 &lane->block_rows[start], list->row_start[b + 1] - start, list->substituted,
-                                 &result->outcome);
+    result->status = cnp__solve_block(lane, &lane->block_variables[first], list->variable_start[b + 1] - first,
+                                      &lane->block_rows[start], list->row_start[b + 1] - start, list->substituted,
+                                      &result->outcome);
     result->report = lane->report;
     result->work = lane->work;
     result->groups = lane->next_group;
@@ -131,7 +131,7 @@ static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t 
     }
     if (s->memo != NULL && !result->recalled) {
         uint32_t first = list->variable_start[b];
-        memo_keep(s, &s->block_variables[first], list->variable_start[b + 1] - first, result);
+        cnp__memo_keep(s, &s->block_variables[first], list->variable_start[b + 1] - first, result);
     }
     return CNP_OK;
 }
@@ -149,7 +149,7 @@ static cnp_status merge_in_order(solver *s, block_list *list, uint32_t *flagged)
             const block_result *result = &list->results[b];
             lane.recorder = result->record != RECORD_NOTHING ? &s->memo->recorder : NULL;
             if (lane.recorder != NULL) {
-                maps_begin(lane.recorder, result->record == RECORD_OUTCOMES);
+                cnp__maps_begin(lane.recorder, result->record == RECORD_OUTCOMES);
             }
             solve_one(&lane, list, b);
         }
@@ -161,8 +161,8 @@ static cnp_status merge_in_order(solver *s, block_list *list, uint32_t *flagged)
     return CNP_OK;
 }
 
-cnp_status solve_listed_blocks(solver *s, const uint32_t *variable_start, const uint32_t *row_start, uint32_t blocks,
-                               bool substituted, uint32_t *flagged) {
+cnp_status cnp__solve_listed_blocks(solver *s, const uint32_t *variable_start, const uint32_t *row_start,
+                                    uint32_t blocks, bool substituted, uint32_t *flagged) {
     if (blocks == 0) {
         return CNP_OK;
     }
@@ -178,8 +178,8 @@ cnp_status solve_listed_blocks(solver *s, const uint32_t *variable_start, const 
         results[b].report.failed_row = NONE;
         uint32_t first = variable_start[b], start = row_start[b];
         bool recalled = s->memo != NULL &&
-                        memo_recall(s, &s->block_variables[first], variable_start[b + 1] - first, &s->block_rows[start],
-                                    row_start[b + 1] - start, substituted, &results[b]);
+                        cnp__memo_recall(s, &s->block_variables[first], variable_start[b + 1] - first,
+                                         &s->block_rows[start], row_start[b + 1] - start, substituted, &results[b]);
         to_solve += !recalled;
     }
     // Maps are recorded on the calling thread, so only where a few blocks are solved: the same

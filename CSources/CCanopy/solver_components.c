@@ -40,7 +40,7 @@ static void prefix_sums(uint32_t *start, uint32_t count) {
     start[count] = sum;
 }
 
-uint32_t find_components(solver *s, uint32_t *variable_start, uint32_t *row_start) {
+uint32_t cnp__find_components(solver *s, uint32_t *variable_start, uint32_t *row_start) {
     const cnp_system *system = s->system;
     uint32_t variable_count = system->variable_count, components = 0;
     for (uint32_t v = 0; v < variable_count; v++) {
@@ -96,8 +96,8 @@ static bool row_has_unknowns(const solver *s, uint32_t r) {
     return !(s->row_flags[r] & (ROW_SETTLED | ROW_PEELED | ROW_BROKEN | ROW_UNSOUND)) && s->reduced_count[r] > 0;
 }
 
-uint32_t find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, uint32_t *variable_start,
-                     uint32_t *row_start) {
+uint32_t cnp__find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, uint32_t *variable_start,
+                          uint32_t *row_start) {
     // Only the representatives that open rows mention take part, so a system that the
     // reductions settled costs one pass over its rows here.
     for (uint32_t j = 0; j < row_count; j++) {

@@ -6,18 +6,18 @@
  */
 #include "solver_dense.h"
 
-cnp_status dense_rows_are_feasible(dense_block *d, const uint32_t *rows, uint32_t count, bool *feasible) {
-    dense_start(d);
-    dense_load_rows(d, rows, count);
-    cnp_status status = dense_minimize(d);
+cnp_status cnp__dense_rows_are_feasible(dense_block *d, const uint32_t *rows, uint32_t count, bool *feasible) {
+    cnp__dense_start(d);
+    cnp__dense_load_rows(d, rows, count);
+    cnp_status status = cnp__dense_minimize(d);
     if (status != CNP_OK) {
         return status;
     }
-    dense_move(d);
+    cnp__dense_move(d);
     *feasible = true;
     for (uint32_t j = 0; j < count && *feasible; j++) {
         double tolerance = 0.0;
-        *feasible = fabs(dense_row_violation(d, rows[j], &tolerance)) <= tolerance;
+        *feasible = fabs(cnp__dense_row_violation(d, rows[j], &tolerance)) <= tolerance;
     }
     return CNP_OK;
 }
@@ -30,14 +30,14 @@ static void remove_at(uint32_t *rows, uint32_t *count, uint32_t index) {
     (*count)--;
 }
 
-cnp_status dense_smallest_conflict(dense_block *d, uint32_t *rows, uint32_t *count) {
+cnp_status cnp__dense_smallest_conflict(dense_block *d, uint32_t *rows, uint32_t *count) {
     // Members are tried in row order; removing and reinserting in place keeps that order.
     uint32_t index = 0;
     while (index < *count) {
         uint32_t candidate = rows[index];
         remove_at(rows, count, index);
         bool feasible = false;
-        cnp_status status = dense_rows_are_feasible(d, rows, *count, &feasible);
+        cnp_status status = cnp__dense_rows_are_feasible(d, rows, *count, &feasible);
         if (status != CNP_OK) {
             return status;
         }

@@ -40,7 +40,7 @@ typedef struct level_outcome {
 
 typedef struct dense_block {
     solver *s;
-    /// The outcome to start the level being solved from (dense_minimize), or NULL.
+    /// The outcome to start the level being solved from (cnp__dense_minimize), or NULL.
     const level_outcome *start;
     /// Where the block's level maps are being recorded (solver_level_maps.c), or NULL.
     map_recorder *recorder;
@@ -114,36 +114,36 @@ typedef struct dense_carving {
 
 /// Reserves the block's dense memory (PART_DENSE of the workspace) for `n` unknowns and
 /// `row_count` rows, reusing the solver's latest carve (`s->carving`) when it fits.
-cnp_status dense_reserve(solver *s, dense_block *d, const uint32_t *variables, uint32_t n, uint32_t row_count);
+cnp_status cnp__dense_reserve(solver *s, dense_block *d, const uint32_t *variables, uint32_t n, uint32_t row_count);
 /// v (k long) replaced by Q v, or Q^T v when `transposed`, for Q the orthogonal factor of a
 /// pivoted QR of a k-row matrix left as its first `steps` reflectors: below the diagonal of
 /// `m`, with `tau` (kernel_pivoted_qr with q NULL; solver_reflectors.c).
-void dense_apply_q(const dense_block *d, const double *tau, uint32_t steps, double *v, bool transposed);
+void cnp__dense_apply_q(const dense_block *d, const double *tau, uint32_t steps, double *v, bool transposed);
 /// c (rows x k, column-major, leading dimension rows) replaced by c Q, for Q as in
-/// dense_apply_q; `w` is scratch of `rows` doubles.
-void dense_times_q(const dense_block *d, const double *tau, uint32_t steps, double *c, uint32_t rows, double *w);
+/// cnp__dense_apply_q; `w` is scratch of `rows` doubles.
+void cnp__dense_times_q(const dense_block *d, const double *tau, uint32_t steps, double *c, uint32_t rows, double *w);
 /// Forgets every level: x = 0, Z = identity, no inherited inequalities.
-void dense_start(dense_block *d);
+void cnp__dense_start(dense_block *d);
 /// Makes `rows` (reduced rows of this block) the level to solve.
-void dense_load_rows(dense_block *d, const uint32_t *rows, uint32_t count);
+void cnp__dense_load_rows(dense_block *d, const uint32_t *rows, uint32_t count);
 /// Makes the reference rows the level to solve.
-void dense_load_reference(dense_block *d);
+void cnp__dense_load_reference(dense_block *d);
 /// Solves the loaded level: y minimizing its squared violations, inherited inequalities kept.
-cnp_status dense_minimize(dense_block *d);
+cnp_status cnp__dense_minimize(dense_block *d);
 /// x += Z y.
-void dense_move(dense_block *d);
+void cnp__dense_move(dense_block *d);
 /// The loaded level's answer as a linear map, for the working set and counted rows the last
-/// dense_minimize ended with. Its `inputs` are the counted rows' b (in objective order), then
+/// cnp__dense_minimize ended with. Its `inputs` are the counted rows' b (in objective order), then
 /// the working inequalities' h (in working-set order). Column i of `moves` (n long) is the move
 /// of x for input i at 1 and the others at 0; column i of `multipliers` (working_count long) the
 /// working set's multipliers then. `saved` has room for k + objective_count + inequality_count;
 /// y, b, h and the work spent are left as they were.
-cnp_status dense_map_level(dense_block *d, uint32_t inputs, double *saved, double *moves, double *multipliers);
+cnp_status cnp__dense_map_level(dense_block *d, uint32_t inputs, double *saved, double *moves, double *multipliers);
 /// Locks the loaded level at x: equalities and violated inequalities keep their values (Z
 /// shrinks), inequalities that hold join the inherited ones.
-cnp_status dense_lock(dense_block *d);
+cnp_status cnp__dense_lock(dense_block *d);
 /// A reduced row's violation at x; `tolerance` gets the row's tolerance.
-double dense_row_violation(const dense_block *d, uint32_t row, double *tolerance);
+double cnp__dense_row_violation(const dense_block *d, uint32_t row, double *tolerance);
 
 /// Whether objective row j counts in the level's least squares: an equality, or an inequality
 /// whose slack is active.
@@ -158,24 +158,24 @@ typedef enum map_kind {
 } map_kind;
 /// Records the level just solved and moved to (rows `start..<end` of the block's sorted rows;
 /// none for the reference level), before it is locked.
-void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t end);
+void cnp__maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t end);
 /// Records which inherited inequalities are active (h == 0 after load_active_cone).
-void maps_record_cone(dense_block *d);
+void cnp__maps_record_cone(dense_block *d);
 /// Gives up recording the block's maps (a conflict, ties: outcomes the maps do not follow);
 /// outcomes alone are still recorded.
-void maps_refuse(dense_block *d);
+void cnp__maps_refuse(dense_block *d);
 /// Completes the block's maps with its answer's levels and ambiguity.
-void maps_finish(dense_block *d);
+void cnp__maps_finish(dense_block *d);
 /// Reads the next level's outcome (a level's or the reference level's, from maps or outcomes
 /// alone) of a kept record at `*cursor`, for a block of `n` unknowns, and moves the cursor past
 /// it; false at the record's end, or where it does not read as a record.
-bool maps_next_outcome(const uint64_t **cursor, const uint64_t *end, uint32_t n, level_outcome *outcome);
+bool cnp__maps_next_outcome(const uint64_t **cursor, const uint64_t *end, uint32_t n, level_outcome *outcome);
 
 // solver_conflicts.c
 /// Whether `rows` (required, of this block) can all hold.
-cnp_status dense_rows_are_feasible(dense_block *d, const uint32_t *rows, uint32_t count, bool *feasible);
+cnp_status cnp__dense_rows_are_feasible(dense_block *d, const uint32_t *rows, uint32_t count, bool *feasible);
 /// Shrinks the infeasible `rows` to a smallest infeasible subset (no member can be dropped),
 /// in place, by the deletion filter; `*count` is updated.
-cnp_status dense_smallest_conflict(dense_block *d, uint32_t *rows, uint32_t *count);
+cnp_status cnp__dense_smallest_conflict(dense_block *d, uint32_t *rows, uint32_t *count);
 
 #endif

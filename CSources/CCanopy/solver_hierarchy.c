@@ -23,51 +23,52 @@ static void carve(arena *a, dense_block *d, uint32_t n, uint32_t row_count) {
     size_t side = max_size(n, 1), widest = max_size(objective, side);
     d->objective_capacity = (uint32_t)objective;
     d->inequality_capacity = (uint32_t)inequality;
-    d->reference_weight = arena_take(a, side, sizeof(double));
-    d->reference_target = arena_take(a, side, sizeof(double));
-    d->z = arena_take(a, side * side, sizeof(double));
-    d->z_spare = arena_take(a, side * side, sizeof(double));
-    d->x = arena_take(a, side, sizeof(double));
-    d->objective_row = arena_take(a, objective, sizeof(uint32_t));
-    d->objective_unknown = arena_take(a, objective, sizeof(uint32_t));
-    d->objective_sign = arena_take(a, objective, sizeof(int8_t));
-    d->objective_norm = arena_take(a, objective, sizeof(double));
-    d->objective_tolerance = arena_take(a, objective, sizeof(double));
-    d->a = arena_take(a, objective * side, sizeof(double));
-    d->b = arena_take(a, objective, sizeof(double));
-    d->slack = arena_take(a, objective, sizeof(double));
-    d->in_objective = arena_take(a, objective, sizeof(uint8_t));
-    d->inequality_row = arena_take(a, inequality, sizeof(uint32_t));
-    d->inequality_sign = arena_take(a, inequality, sizeof(int8_t));
-    d->inequality_tolerance = arena_take(a, inequality, sizeof(double));
-    d->g = arena_take(a, inequality * side, sizeof(double));
-    d->h = arena_take(a, inequality, sizeof(double));
-    d->in_working_set = arena_take(a, inequality, sizeof(uint8_t));
-    d->working_set = arena_take(a, inequality, sizeof(uint32_t));
-    d->working_pivot = arena_take(a, inequality, sizeof(uint32_t));
-    d->y = arena_take(a, side, sizeof(double));
-    d->step = arena_take(a, side, sizeof(double));
-    d->gradient = arena_take(a, side, sizeof(double));
-    d->multiplier = arena_take(a, inequality, sizeof(double));
-    d->m = arena_take(a, side * objective, sizeof(double));
-    d->working_tau = arena_take(a, side, sizeof(double));
-    d->basis = arena_take(a, side * side, sizeof(double));
-    d->ls_matrix = arena_take(a, objective * side, sizeof(double));
-    d->ls_rhs = arena_take(a, widest, sizeof(double));
-    d->ls_solution = arena_take(a, side, sizeof(double));
-    d->row_scratch = arena_take(a, inequality, sizeof(uint32_t));
-    d->row_scratch2 = arena_take(a, inequality, sizeof(uint32_t));
-    d->scratch.work_count = max_size(lapack_scratch_count((uint32_t)widest), widest);
-    d->scratch.work = arena_take(a, d->scratch.work_count, sizeof(double));
-    d->scratch.pivot = arena_take(a, widest, sizeof(int));
-    d->scratch.tau = arena_take(a, widest, sizeof(double));
-    d->scratch.second_tau = arena_take(a, side, sizeof(double));
-    d->scratch.triangle = arena_take(a, side * side, sizeof(double));
+    d->reference_weight = cnp__arena_take(a, side, sizeof(double));
+    d->reference_target = cnp__arena_take(a, side, sizeof(double));
+    d->z = cnp__arena_take(a, side * side, sizeof(double));
+    d->z_spare = cnp__arena_take(a, side * side, sizeof(double));
+    d->x = cnp__arena_take(a, side, sizeof(double));
+    d->objective_row = cnp__arena_take(a, objective, sizeof(uint32_t));
+    d->objective_unknown = cnp__arena_take(a, objective, sizeof(uint32_t));
+    d->objective_sign = cnp__arena_take(a, objective, sizeof(int8_t));
+    d->objective_norm = cnp__arena_take(a, objective, sizeof(double));
+    d->objective_tolerance = cnp__arena_take(a, objective, sizeof(double));
+    d->a = cnp__arena_take(a, objective * side, sizeof(double));
+    d->b = cnp__arena_take(a, objective, sizeof(double));
+    d->slack = cnp__arena_take(a, objective, sizeof(double));
+    d->in_objective = cnp__arena_take(a, objective, sizeof(uint8_t));
+    d->inequality_row = cnp__arena_take(a, inequality, sizeof(uint32_t));
+    d->inequality_sign = cnp__arena_take(a, inequality, sizeof(int8_t));
+    d->inequality_tolerance = cnp__arena_take(a, inequality, sizeof(double));
+    d->g = cnp__arena_take(a, inequality * side, sizeof(double));
+    d->h = cnp__arena_take(a, inequality, sizeof(double));
+    d->in_working_set = cnp__arena_take(a, inequality, sizeof(uint8_t));
+    d->working_set = cnp__arena_take(a, inequality, sizeof(uint32_t));
+    d->working_pivot = cnp__arena_take(a, inequality, sizeof(uint32_t));
+    d->y = cnp__arena_take(a, side, sizeof(double));
+    d->step = cnp__arena_take(a, side, sizeof(double));
+    d->gradient = cnp__arena_take(a, side, sizeof(double));
+    d->multiplier = cnp__arena_take(a, inequality, sizeof(double));
+    d->m = cnp__arena_take(a, side * objective, sizeof(double));
+    d->working_tau = cnp__arena_take(a, side, sizeof(double));
+    d->basis = cnp__arena_take(a, side * side, sizeof(double));
+    d->ls_matrix = cnp__arena_take(a, objective * side, sizeof(double));
+    d->ls_rhs = cnp__arena_take(a, widest, sizeof(double));
+    d->ls_solution = cnp__arena_take(a, side, sizeof(double));
+    d->row_scratch = cnp__arena_take(a, inequality, sizeof(uint32_t));
+    d->row_scratch2 = cnp__arena_take(a, inequality, sizeof(uint32_t));
+    d->scratch.work_count = max_size(cnp__lapack_scratch_count((uint32_t)widest), widest);
+    d->scratch.work = cnp__arena_take(a, d->scratch.work_count, sizeof(double));
+    d->scratch.pivot = cnp__arena_take(a, widest, sizeof(int));
+    d->scratch.tau = cnp__arena_take(a, widest, sizeof(double));
+    d->scratch.second_tau = cnp__arena_take(a, side, sizeof(double));
+    d->scratch.triangle = cnp__arena_take(a, side * side, sizeof(double));
 }
 
 static kernel choose_kernel(const solver_options *options, uint32_t n) {
     bool tiny = options->kernel == KERNEL_TINY || (options->kernel == KERNEL_AUTO && n <= options->tiny_limit);
-    return tiny ? (kernel){tiny_pivoted_qr, tiny_least_squares} : (kernel){lapack_pivoted_qr, lapack_least_squares};
+    return tiny ? (kernel){cnp__tiny_pivoted_qr, cnp__tiny_least_squares}
+                : (kernel){cnp__lapack_pivoted_qr, cnp__lapack_least_squares};
 }
 
 /// Carves the block's arrays out of PART_DENSE of the solver's workspace, from nothing.
@@ -93,7 +94,7 @@ static cnp_status carve_anew(solver *s, dense_block *d, uint32_t n, uint32_t row
     return CNP_OK;
 }
 
-cnp_status dense_reserve(solver *s, dense_block *d, const uint32_t *variables, uint32_t n, uint32_t row_count) {
+cnp_status cnp__dense_reserve(solver *s, dense_block *d, const uint32_t *variables, uint32_t n, uint32_t row_count) {
     dense_carving *last = s->carving;
     if (last != NULL && last->memory != NULL && last->n == n && last->row_count == row_count &&
         cnp_workspace_reserve_part(s->workspace, PART_DENSE, last->bytes) == last->memory) {
@@ -117,7 +118,7 @@ cnp_status dense_reserve(solver *s, dense_block *d, const uint32_t *variables, u
     return CNP_OK;
 }
 
-void dense_start(dense_block *d) {
+void cnp__dense_start(dense_block *d) {
     uint32_t n = d->n;
     d->k = n;
     for (uint32_t j = 0; j < n; j++) {
@@ -172,7 +173,7 @@ static void load_inequalities(dense_block *d) {
     }
 }
 
-void dense_load_rows(dense_block *d, const uint32_t *rows, uint32_t count) {
+void cnp__dense_load_rows(dense_block *d, const uint32_t *rows, uint32_t count) {
     solver *s = d->s;
     d->objective_count = count;
     double nonzeros = 0.0;
@@ -196,7 +197,7 @@ void dense_load_rows(dense_block *d, const uint32_t *rows, uint32_t count) {
     (void)solver_spend(d->s, 2.0 * nonzeros * d->k); // checked by the next kernel call
 }
 
-void dense_load_reference(dense_block *d) {
+void cnp__dense_load_reference(dense_block *d) {
     uint32_t n = d->n;
     d->objective_count = n;
     for (uint32_t u = 0; u < n; u++) {
@@ -214,7 +215,7 @@ void dense_load_reference(dense_block *d) {
     load_inequalities(d);
 }
 
-void dense_move(dense_block *d) {
+void cnp__dense_move(dense_block *d) {
     for (uint32_t c = 0; c < d->k; c++) {
         double yc = d->y[c];
         if (yc == 0.0) {
@@ -226,7 +227,7 @@ void dense_move(dense_block *d) {
     }
 }
 
-double dense_row_violation(const dense_block *d, uint32_t row, double *tolerance) {
+double cnp__dense_row_violation(const dense_block *d, uint32_t row, double *tolerance) {
     const solver *s = d->s;
     uint32_t start = s->reduced_start[row], count = s->reduced_count[row];
     double value = 0.0, magnitude = 0.0;
@@ -240,12 +241,12 @@ double dense_row_violation(const dense_block *d, uint32_t row, double *tolerance
     return row_violation(solver_row(s, row)->relation, value, constant);
 }
 
-cnp_status dense_lock(dense_block *d) {
+cnp_status cnp__dense_lock(dense_block *d) {
     uint32_t k = d->k, locked = 0;
     for (uint32_t j = 0; j < d->objective_count; j++) {
         uint32_t row = d->objective_row[j];
         double tolerance = 0.0;
-        double violation = dense_row_violation(d, row, &tolerance);
+        double violation = cnp__dense_row_violation(d, row, &tolerance);
         if (d->objective_sign[j] != 0 && fabs(violation) <= tolerance) {
             d->inequality_row[d->inequality_count] = row;
             d->inequality_sign[d->inequality_count] = d->objective_sign[j];
@@ -276,7 +277,7 @@ cnp_status dense_lock(dense_block *d) {
     // Z <- Z Q, whose trailing k - rank columns are the directions that keep every locked row
     // where it is; they move to the front.
     uint32_t n = d->n, remaining = k - rank;
-    dense_times_q(d, d->scratch.tau, steps, d->z, n, d->ls_rhs);
+    cnp__dense_times_q(d, d->scratch.tau, steps, d->z, n, d->ls_rhs);
     memmove(d->z, d->z + (size_t)n * rank, sizeof(double) * n * remaining);
     d->k = remaining;
     return CNP_OK;
@@ -284,7 +285,7 @@ cnp_status dense_lock(dense_block *d) {
 
 // MARK: - The block
 
-void sort_by_level(const solver *s, uint32_t *rows, uint32_t count, uint32_t *spare) {
+void cnp__sort_by_level(const solver *s, uint32_t *rows, uint32_t count, uint32_t *spare) {
     for (uint32_t width = 1; width < count; width *= 2) {
         for (uint32_t left = 0; left < count; left += 2 * width) {
             uint32_t middle = left + width < count ? left + width : count;
@@ -314,7 +315,7 @@ static void gather_references(dense_block *d) {
 static bool level_holds(const dense_block *d, const uint32_t *rows, uint32_t count) {
     for (uint32_t j = 0; j < count; j++) {
         double tolerance = 0.0;
-        if (fabs(dense_row_violation(d, rows[j], &tolerance)) > tolerance) {
+        if (fabs(cnp__dense_row_violation(d, rows[j], &tolerance)) > tolerance) {
             return false;
         }
     }
@@ -359,7 +360,7 @@ typedef struct outcome_cursor {
 /// required level tried again after a conflict was broken has fewer rows, as when recorded).
 static const level_outcome *level_start(outcome_cursor *c, const dense_block *d, uint32_t start, uint32_t end) {
     const uint64_t *next = c->word;
-    if (next == NULL || !maps_next_outcome(&next, c->end, d->n, &c->outcome) || c->outcome.start != start ||
+    if (next == NULL || !cnp__maps_next_outcome(&next, c->end, d->n, &c->outcome) || c->outcome.start != start ||
         c->outcome.end != end) {
         return NULL;
     }
@@ -372,34 +373,34 @@ static cnp_status solve_required(dense_block *d, const uint32_t *rows, uint32_t 
                                  outcome_cursor *starts, block_outcome *outcome) {
     solver *s = d->s;
     for (;;) {
-        dense_start(d);
+        cnp__dense_start(d);
         uint32_t count = live_required_rows(s, rows, required, d->row_scratch);
         if (count == 0) {
             return CNP_OK;
         }
-        dense_load_rows(d, d->row_scratch, count);
+        cnp__dense_load_rows(d, d->row_scratch, count);
         d->start = level_start(starts, d, 0, count);
-        cnp_status status = dense_minimize(d);
+        cnp_status status = cnp__dense_minimize(d);
         if (status != CNP_OK) {
             return status;
         }
-        dense_move(d);
+        cnp__dense_move(d);
         if (level_holds(d, d->row_scratch, count)) {
             s->report.levels++;
-            maps_record_level(d, MAP_LEVEL, 0, count);
-            return dense_lock(d);
+            cnp__maps_record_level(d, MAP_LEVEL, 0, count);
+            return cnp__dense_lock(d);
         }
         if (substituted) {
             *outcome = BLOCK_NEEDS_ORIGINAL_ROWS;
             return CNP_OK;
         }
         memcpy(d->row_scratch2, d->row_scratch, sizeof(uint32_t) * count);
-        status = dense_smallest_conflict(d, d->row_scratch2, &count);
+        status = cnp__dense_smallest_conflict(d, d->row_scratch2, &count);
         if (status != CNP_OK) {
             return status;
         }
         break_conflict(s, d->row_scratch2, count);
-        maps_refuse(d);
+        cnp__maps_refuse(d);
     }
 }
 
@@ -424,7 +425,7 @@ static cnp_status flag_free_unknowns(dense_block *d, uint32_t count, bool *pinne
         }
         (void)solver_spend(d->s, 4.0 * n * (double)k * steps); // checked by the next kernel call
         memcpy(d->z_spare, d->z, sizeof(double) * n * k);
-        dense_times_q(d, d->scratch.tau, steps, d->z_spare, n, d->ls_rhs);
+        cnp__dense_times_q(d, d->scratch.tau, steps, d->z_spare, n, d->ls_rhs);
         directions = d->z_spare;
     }
     *pinned = rank == k;
@@ -556,7 +557,7 @@ static cnp_status implicit_by_pairs(dense_block *d, uint32_t active, uint32_t *i
 
 /// The cone's implicit equalities by minimizing (see mark_ambiguous), as the columns of `m`.
 static cnp_status implicit_by_minimizing(dense_block *d, uint32_t active, uint32_t *implicit) {
-    cnp_status status = dense_minimize(d);
+    cnp_status status = cnp__dense_minimize(d);
     if (status != CNP_OK) {
         return status;
     }
@@ -579,7 +580,7 @@ static cnp_status implicit_by_minimizing(dense_block *d, uint32_t active, uint32
 /// (implicit_by_pairs). `*pinned` tells whether no direction is left at all.
 static cnp_status mark_ambiguous(dense_block *d, bool *pinned) {
     uint32_t active = load_active_slots(d), implicit = 0;
-    maps_record_cone(d);
+    cnp__maps_record_cone(d);
     bool found = active == 0;
     cnp_status status = found ? CNP_OK : implicit_by_pairs(d, active, &implicit, &found);
     if (status == CNP_OK && !found) {
@@ -607,7 +608,7 @@ static bool row_moves(const dense_block *d, uint32_t j) {
 /// violation shrinks; returns the slot's length.
 static double load_violation_slot(dense_block *d, uint32_t row, uint32_t j) {
     double tolerance = 0.0, magnitude = 0.0, norm = 0.0;
-    double sign = dense_row_violation(d, row, &tolerance) > 0 ? 1.0 : -1.0;
+    double sign = cnp__dense_row_violation(d, row, &tolerance) > 0 ? 1.0 : -1.0;
     project_row(d, row, sign, &d->a[j], d->objective_capacity, &magnitude, &norm);
     return length_of(&d->a[j], d->objective_capacity, d->k);
 }
@@ -622,14 +623,14 @@ static cnp_status mark_level_ties(dense_block *d, const uint32_t *rows, uint32_t
     uint32_t *violated = d->row_scratch, violated_count = 0;
     for (uint32_t j = 0; j < d->objective_count; j++) {
         double tolerance = 0.0;
-        if (fabs(dense_row_violation(d, d->objective_row[j], &tolerance)) > tolerance && row_moves(d, j)) {
+        if (fabs(cnp__dense_row_violation(d, d->objective_row[j], &tolerance)) > tolerance && row_moves(d, j)) {
             violated[violated_count++] = d->objective_row[j];
         }
     }
     if (violated_count < 2) {
         return CNP_OK;
     }
-    maps_refuse(d);
+    cnp__maps_refuse(d);
     solver *s = d->s;
     load_active_cone(d);
     d->objective_count = 1;
@@ -638,7 +639,7 @@ static cnp_status mark_level_ties(dense_block *d, const uint32_t *rows, uint32_t
             continue;
         }
         aim_below(d, 0);
-        cnp_status status = dense_minimize(d);
+        cnp_status status = cnp__dense_minimize(d);
         if (status != CNP_OK) {
             return status;
         }
@@ -654,43 +655,43 @@ static cnp_status mark_level_ties(dense_block *d, const uint32_t *rows, uint32_t
             }
         }
     }
-    dense_load_rows(d, rows, count);
+    cnp__dense_load_rows(d, rows, count);
     return CNP_OK;
 }
 
-cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
-                       uint32_t row_count, bool substituted, block_outcome *outcome) {
+cnp_status cnp__solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
+                            uint32_t row_count, bool substituted, block_outcome *outcome) {
     *outcome = BLOCK_SOLVED;
     if (variable_count == 1) {
         bool solved = false;
-        cnp_status status = solve_single(s, variables[0], rows, row_count, &solved);
+        cnp_status status = cnp__solve_single(s, variables[0], rows, row_count, &solved);
         if (status != CNP_OK || solved) {
             return status;
         }
     }
     if (variable_count > s->options.banded_from) {
         bool solved = false;
-        cnp_status status = solve_banded(s, variables, variable_count, rows, row_count, &solved);
+        cnp_status status = cnp__solve_banded(s, variables, variable_count, rows, row_count, &solved);
         if (status != CNP_OK || solved) {
             return status;
         }
     }
     if (variable_count > s->options.sparse_from) {
         bool solved = false;
-        cnp_status status = solve_sparse(s, variables, variable_count, rows, row_count, &solved);
+        cnp_status status = cnp__solve_sparse(s, variables, variable_count, rows, row_count, &solved);
         if (status != CNP_OK || solved) {
             return status;
         }
     }
     dense_block d;
-    cnp_status status = dense_reserve(s, &d, variables, variable_count, row_count);
+    cnp_status status = cnp__dense_reserve(s, &d, variables, variable_count, row_count);
     if (status != CNP_OK) {
         return status;
     }
     for (uint32_t u = 0; u < variable_count; u++) {
         s->local[variables[u]] = u;
     }
-    sort_by_level(s, rows, row_count, d.row_scratch);
+    cnp__sort_by_level(s, rows, row_count, d.row_scratch);
     gather_references(&d);
     uint32_t required = 0;
     while (required < row_count && row_is_required(s, rows[required])) {
@@ -707,25 +708,25 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
         while (end < row_count && solver_row(s, rows[end])->priority == solver_row(s, rows[start])->priority) {
             end++;
         }
-        dense_load_rows(&d, &rows[start], end - start);
+        cnp__dense_load_rows(&d, &rows[start], end - start);
         d.start = level_start(&starts, &d, start, end);
-        status = dense_minimize(&d);
+        status = cnp__dense_minimize(&d);
         if (status != CNP_OK) {
             return status;
         }
-        dense_move(&d);
+        cnp__dense_move(&d);
         // The tie check's search moves the working set: outcomes alone are recorded before it,
         // maps after it (a level without ties is left as solved; one with ties refused them).
         bool outcomes_only = d.recorder != NULL && d.recorder->outcomes_only;
         if (outcomes_only) {
-            maps_record_level(&d, MAP_LEVEL, start, end);
+            cnp__maps_record_level(&d, MAP_LEVEL, start, end);
         }
         status = mark_level_ties(&d, &rows[start], end - start);
         if (status == CNP_OK) {
             if (!outcomes_only) {
-                maps_record_level(&d, MAP_LEVEL, start, end);
+                cnp__maps_record_level(&d, MAP_LEVEL, start, end);
             }
-            status = dense_lock(&d);
+            status = cnp__dense_lock(&d);
         }
         if (status != CNP_OK) {
             return status;
@@ -742,17 +743,17 @@ cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_c
     }
     if (!pinned) {
         // A point with no feasible direction left is the only one: no reference pull moves it.
-        dense_load_reference(&d);
+        cnp__dense_load_reference(&d);
         d.start = level_start(&starts, &d, 0, 0);
-        status = dense_minimize(&d);
+        status = cnp__dense_minimize(&d);
         if (status != CNP_OK) {
             return status;
         }
-        dense_move(&d);
-        maps_record_level(&d, MAP_REFERENCE, 0, 0);
+        cnp__dense_move(&d);
+        cnp__maps_record_level(&d, MAP_REFERENCE, 0, 0);
         s->report.levels++;
     }
-    maps_finish(&d);
+    cnp__maps_finish(&d);
     for (uint32_t u = 0; u < variable_count; u++) {
         s->rep_value[variables[u]] = d.x[u];
     }

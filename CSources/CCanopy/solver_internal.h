@@ -21,6 +21,9 @@
  *   solver_relax.c      large blocks: required inequalities left out until they are needed
  *   solver_banded.c     large blocks of differences and pulls: a banded active set
  *   solver_sparse.c     large blocks through sparse factorizations (CHOLMOD), level by level
+ *
+ * Functions one file shares with another are named cnp__*: they link into the app beside the
+ * public cnp_* API, and that one prefix keeps them from meeting an app's own symbols.
  */
 #ifndef CNP_SOLVER_INTERNAL_H
 #define CNP_SOLVER_INTERNAL_H
@@ -70,12 +73,12 @@ typedef struct solver_options {
 } solver_options;
 
 /// What cnp_solve uses.
-solver_options solver_default_options(void);
+solver_options cnp__solver_default_options(void);
 
 /// cnp_solve_on_lanes with explicit options.
-cnp_status solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
-                        cnp_solve_report *report, const solver_options *options, cnp_solve_record *record,
-                        const cnp_solve_lanes *lanes);
+cnp_status cnp__solver_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                             cnp_solve_report *report, const solver_options *options, cnp_solve_record *record,
+                             const cnp_solve_lanes *lanes);
 
 // MARK: - Tolerances
 
@@ -120,7 +123,7 @@ typedef struct arena {
 /// `count` elements of `size` bytes, aligned to 64 bytes in absolute address: the dense
 /// kernels then see the same alignment whatever else the workspace holds, which keeps their
 /// rounding, and so the answer, independent of unrelated blocks.
-void *arena_take(arena *a, size_t count, size_t size);
+void *cnp__arena_take(arena *a, size_t count, size_t size);
 
 // MARK: - Dense kernels
 
@@ -156,16 +159,16 @@ typedef struct kernel {
     kernel_least_squares least_squares;
 } kernel;
 
-cnp_status tiny_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
-                           kernel_scratch *scratch);
-cnp_status tiny_least_squares(uint32_t rows, uint32_t cols, double *b, double *c, double *z, double floor,
-                              kernel_scratch *scratch);
-cnp_status lapack_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
-                             kernel_scratch *scratch);
-cnp_status lapack_least_squares(uint32_t rows, uint32_t cols, double *b, double *c, double *z, double floor,
+cnp_status cnp__tiny_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
                                 kernel_scratch *scratch);
+cnp_status cnp__tiny_least_squares(uint32_t rows, uint32_t cols, double *b, double *c, double *z, double floor,
+                                   kernel_scratch *scratch);
+cnp_status cnp__lapack_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
+                                  kernel_scratch *scratch);
+cnp_status cnp__lapack_least_squares(uint32_t rows, uint32_t cols, double *b, double *c, double *z, double floor,
+                                     kernel_scratch *scratch);
 /// The doubles of scratch the LAPACK kernel needs for matrices up to `dimension` on a side.
-size_t lapack_scratch_count(uint32_t dimension);
+size_t cnp__lapack_scratch_count(uint32_t dimension);
 
 // MARK: - The solve
 
@@ -186,7 +189,7 @@ enum {
     VARIABLE_FIXED = 1 << 0,    // a representative whose value substitution fixed
     VARIABLE_AMBIGUOUS = 1 << 1, // a representative the rows leave free
     VARIABLE_PEELED = 1 << 2,    // a representative its one row defines from the others
-    VARIABLE_LISTED = 1 << 3,    // scratch of find_blocks
+    VARIABLE_LISTED = 1 << 3,    // scratch of cnp__find_blocks
     VARIABLE_IN_BLOCK = 1 << 4   // a representative some open row mentions
 };
 
@@ -275,7 +278,7 @@ typedef struct solver {
     uint32_t *component_variables;
     uint32_t *block_variables;
     uint32_t *block_of_root;
-    // An index of some rows by variable (see index_rows_by_variable).
+    // An index of some rows by variable (see cnp__index_rows_by_variable).
     uint32_t *variable_row_start;
     uint32_t *variable_row_count;
     uint32_t *variable_rows;
@@ -292,7 +295,7 @@ typedef struct solver {
     double *reduced_constant;
     uint32_t *component_rows;
     uint32_t *block_rows;
-    uint32_t *row_block;          // scratch for find_blocks
+    uint32_t *row_block;          // scratch for cnp__find_blocks
     uint32_t *occurrences;        // on a representative: open rows that mention it
     uint32_t *peel_order;         // rows in the order their variables were peeled
     uint32_t peel_count;
@@ -407,44 +410,44 @@ static inline double system_row_violation(const cnp_system *system, const double
 }
 
 // solver_validate.c
-cnp_status validate_system(const cnp_system *system, const cnp_solution *solution, uint32_t *failed_row);
+cnp_status cnp__validate_system(const cnp_system *system, const cnp_solution *solution, uint32_t *failed_row);
 
 // solver_components.c
 /// Numbers the connected components of variables (rows join the variables they mention) and
 /// lists each component's variables and rows, ascending: component c has variables
 /// component_variables[variable_start[c] ..< variable_start[c + 1]] and likewise rows.
 /// Rows without terms belong to no component. Returns the component count.
-uint32_t find_components(solver *s, uint32_t *variable_start, uint32_t *row_start);
+uint32_t cnp__find_components(solver *s, uint32_t *variable_start, uint32_t *row_start);
 /// Splits the unknowns (open representatives) that the open rows among `rows` mention into
 /// blocks joined by those rows. Writes block_variables / block_rows and their starts, flags
 /// the unknowns VARIABLE_IN_BLOCK, and returns the count. Unknowns no open row mentions are
 /// left to the caller.
-uint32_t find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, uint32_t *variable_start,
-                     uint32_t *row_start);
+uint32_t cnp__find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, uint32_t *variable_start,
+                          uint32_t *row_start);
 
 // solver_substitute.c
 /// Lists, for each variable of `rows`, the rows among them that mention it, at
 /// variable_rows[slot[v] ..< slot[v] + variable_row_count[v]] (slot[v] is NONE for the others).
-/// Touches only those variables; forget_row_index puts slot back.
-void index_rows_by_variable(solver *s, const uint32_t *rows, uint32_t count);
-void forget_row_index(solver *s, const uint32_t *rows, uint32_t count);
+/// Touches only those variables; cnp__forget_row_index puts slot back.
+void cnp__index_rows_by_variable(solver *s, const uint32_t *rows, uint32_t count);
+void cnp__forget_row_index(solver *s, const uint32_t *rows, uint32_t count);
 /// Restores the component's variables and rows to the unsubstituted state.
-void reset_component(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-                     uint32_t row_count);
+void cnp__reset_component(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                          uint32_t row_count);
 /// Eliminates the required equalities among `rows` (ascending) that have one or two variables.
 /// Rows found to be false constants are flagged ROW_UNSOUND; returns how many.
-uint32_t substitute_rows(solver *s, const uint32_t *rows, uint32_t row_count);
+uint32_t cnp__substitute_rows(solver *s, const uint32_t *rows, uint32_t row_count);
 /// Writes each unsettled row's terms over representatives (fixed ones folded into the constant).
-void reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count);
+void cnp__reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count);
 
 // solver_peel.c
 /// Peels variables that exactly one open required equality mentions, repeatedly.
-void peel_component(solver *s, const uint32_t *rows, uint32_t row_count);
+void cnp__peel_component(solver *s, const uint32_t *rows, uint32_t row_count);
 /// Computes the peeled variables from the solved ones, last peeled first. A peeled row whose
 /// variable depends on an ambiguous one is flagged ROW_UNPEELED (its reference pull, dropped
 /// by peeling, would have mattered: the component must be solved again without peeling);
 /// returns how many.
-uint32_t finish_peeled(solver *s);
+uint32_t cnp__finish_peeled(solver *s);
 
 // solver_hierarchy.c
 /// The outcome of solving one block.
@@ -457,11 +460,11 @@ typedef enum block_outcome {
 
 /// Sorts `rows` by descending priority, keeping index order within a level (a stable merge
 /// sort, bottom-up, through `spare`, which has room for `count`).
-void sort_by_level(const solver *s, uint32_t *rows, uint32_t count, uint32_t *spare);
+void cnp__sort_by_level(const solver *s, uint32_t *rows, uint32_t count, uint32_t *spare);
 
 /// Solves one block: its unknowns are `variables` (representatives), its rows `rows`.
-cnp_status solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
-                       uint32_t row_count, bool substituted, block_outcome *outcome);
+cnp_status cnp__solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
+                            uint32_t row_count, bool substituted, block_outcome *outcome);
 
 /// What a block's solve records for the next solve.
 typedef enum block_recording { RECORD_NOTHING, RECORD_MAPS, RECORD_OUTCOMES } block_recording;
@@ -495,76 +498,76 @@ typedef struct block_result {
 /// Solves a block of one unknown, `variable`, on the line (sorting `rows` by level), to the
 /// dense path's answer: `*solved` says whether it did. Required rows that cannot all hold, and
 /// blocks of many rows, are left to the dense path, untouched.
-cnp_status solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t row_count, bool *solved);
+cnp_status cnp__solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t row_count, bool *solved);
 
 // solver_banded.c
 /// Solves a block of bounds, differences and one level of pulls on every unknown by a banded
 /// active set, when it has that shape and the active set settles: `*solved` says whether it
 /// did. Otherwise leaves the block to the dense path, untouched but for the work spent and the
 /// active-set steps counted.
-cnp_status solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-                        uint32_t row_count, bool *solved);
+cnp_status cnp__solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                             uint32_t row_count, bool *solved);
 
 // solver_blocks.c
-/// Solves the `blocks` blocks find_blocks listed (starts in `variable_start` and `row_start`):
+/// Solves the `blocks` blocks cnp__find_blocks listed (starts in `variable_start` and `row_start`):
 /// each gets its answer from the memo when it can, the others are solved, on the solve's lanes
 /// when there are many, and every result is merged in block order, so that the values, flags,
 /// conflict groups, report and work equal those of solving the blocks one after another. A
 /// block whose required rows conflict after substitution gets its first row flagged
 /// ROW_UNSOUND instead; `*flagged` counts them.
-cnp_status solve_listed_blocks(solver *s, const uint32_t *variable_start, const uint32_t *row_start, uint32_t blocks,
-                               bool substituted, uint32_t *flagged);
+cnp_status cnp__solve_listed_blocks(solver *s, const uint32_t *variable_start, const uint32_t *row_start,
+                                    uint32_t blocks, bool substituted, uint32_t *flagged);
 
 // solver_record.c
 /// Lends the record's substitution arrays to the solver (so that what substitution leaves in
 /// them is kept without a copy; the solver then carves none of its own) and gives it room for
 /// the eliminations; `terms` is the total over all rows.
-cnp_status record_prepare(cnp_solve_record *record, solver *s, uint64_t terms);
+cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t terms);
 /// Keeps the solve in the record if it succeeded and substitution settled all of it; returns
 /// whether it did.
-bool record_finish(cnp_solve_record *record, const solver *s, cnp_status status);
+bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status status);
 /// Empties the record.
-void record_forget(cnp_solve_record *record);
+void cnp__record_forget(cnp_solve_record *record);
 
 /// The record's block answers.
-block_memo *record_memo(cnp_solve_record *record);
+block_memo *cnp__record_memo(cnp_solve_record *record);
 
 // solver_memo.c
 /// Starts a pass over the whole system: its blocks are compared with those of the same pass of
 /// the previous solve (the first pass of a solve starts with no answers kept from it yet).
-void memo_begin(block_memo *memo);
+void cnp__memo_begin(block_memo *memo);
 /// Starts the block's entry among this solve's (blocks come in order) and, when its inputs are
 /// bit for bit those of a block of the previous solve, gives it that block's answer: values,
 /// ambiguity, ties and conflicts into the solver, outcome, conflict groups, counts and work
 /// into `result` (returns true); or solves it by its kept level maps. Otherwise returns false;
-/// memo_keep fills the entry in once the block is solved.
-bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-                 uint32_t row_count, bool substituted, block_result *result);
+/// cnp__memo_keep fills the entry in once the block is solved.
+bool cnp__memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                      uint32_t row_count, bool substituted, block_result *result);
 /// Fills in the entry of a block just solved, from the solver and `result`, and keeps the level
 /// maps recorded while it was solved.
-void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const block_result *result);
+void cnp__memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const block_result *result);
 /// Grows `*buffer` (room for `*capacity` elements of `size` bytes) to hold `count`, keeping
 /// its contents; false when memory is out.
-bool memo_grow(void **buffer, size_t *capacity, size_t count, size_t size);
+bool cnp__memo_grow(void **buffer, size_t *capacity, size_t count, size_t size);
 /// Ends a solve: its answers become the ones kept, or, when it failed, none are.
-void memo_finish(block_memo *memo, bool succeeded);
+void cnp__memo_finish(block_memo *memo, bool succeeded);
 /// Frees the memo's memory.
-void memo_free(block_memo *memo);
+void cnp__memo_free(block_memo *memo);
 
 // solver_level_maps.c
 /// Starts recording a block's level maps, or with `outcomes_only` its levels' outcomes alone.
-void maps_begin(map_recorder *recorder, bool outcomes_only);
+void cnp__maps_begin(map_recorder *recorder, bool outcomes_only);
 /// Solves the block (its sorted rows' order is found again from `rows`) by its level maps
 /// `maps` (`length` words), when the outcome they recorded holds at its current constants:
 /// the values go to rep_value, the ambiguity to variable_flags, the levels solved to `*levels`,
 /// and true is returned. Otherwise returns false and writes nothing but scratch (s->local
 /// among it).
-bool maps_apply(solver *s, map_recorder *scratch, const uint32_t *variables, uint32_t variable_count,
-                const uint32_t *rows, uint32_t row_count, const uint64_t *maps, size_t length, uint32_t *levels);
+bool cnp__maps_apply(solver *s, map_recorder *scratch, const uint32_t *variables, uint32_t variable_count,
+                     const uint32_t *rows, uint32_t row_count, const uint64_t *maps, size_t length, uint32_t *levels);
 /// Frees the recorder's memory.
-void maps_free(map_recorder *recorder);
+void cnp__maps_free(map_recorder *recorder);
 /// The bytes the memo holds, for memory reports.
-size_t memo_capacity(const block_memo *memo);
+size_t cnp__memo_capacity(const block_memo *memo);
 
 /// Notes an elimination in order, when the solve is recorded.
 static inline void note_elimination(solver *s, uint32_t row, uint32_t target, uint32_t run, double divisor) {
@@ -587,14 +590,14 @@ typedef struct pin_pass {
 /// pass's substitution did not already fix from required rows alone (a pin there could only
 /// repeat or contradict them), and makes those rows `variable == value`, required, in `pins`
 /// (PART_PINS of the workspace). CNP_ERROR_TOO_LARGE when no variable is pinned: nothing to gain.
-cnp_status pins_prepare(const solver *s, pin_pass *pins);
+cnp_status cnp__pins_prepare(const solver *s, pin_pass *pins);
 
 /// Whether the pinned pass's values (in s->solution) are the strict-priority answer of
 /// `s->system`: no row broken, every pin row holding, and in each component no row violated at
 /// or above the lowest priority of a pin row of that component, but for rows over variables the
 /// required rows fix (their violation is the same at every point the required rows allow).
 /// Finds the components into `variable_start` and `row_start`.
-bool pins_accept(solver *s, const pin_pass *pins, uint32_t *variable_start, uint32_t *row_start);
+bool cnp__pins_accept(solver *s, const pin_pass *pins, uint32_t *variable_start, uint32_t *row_start);
 
 // solver_relax.c
 /// A system with required inequalities left out (their rows blanked), rows in their original
@@ -615,21 +618,21 @@ typedef struct relaxation {
 
 /// `s->system` without the required inequalities over two or more variables of its components
 /// of more than `larger_than` variables, in PART_RELAX of the workspace (the components are
-/// found with find_components, into `variable_start` and `row_start`). CNP_ERROR_TOO_LARGE
+/// found with cnp__find_components, into `variable_start` and `row_start`). CNP_ERROR_TOO_LARGE
 /// when there are none: nothing to gain.
-cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, uint32_t larger_than,
-                         relaxation *r);
+cnp_status cnp__relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, uint32_t larger_than,
+                              relaxation *r);
 
 /// Pins the components the relaxation leaves whole with `pins`' rows, and unpins (in `pins`)
 /// the relaxed ones: a pin there, made from a soft equality, would contradict the rows put
 /// back. Returns how many pins stay.
-uint32_t relax_pin(relaxation *r, pin_pass *pins, uint32_t row_count);
+uint32_t cnp__relax_pin(relaxation *r, pin_pass *pins, uint32_t row_count);
 
 /// Whether the latest pass broke a required row of a relaxed component.
-bool relax_broke_rows(const solver *s, const relaxation *r);
+bool cnp__relax_broke_rows(const solver *s, const relaxation *r);
 
 /// Puts back every row left out that does not hold with room to spare at `values` (an answer of
 /// the relaxation of `system`); returns how many. None: `values` is the answer of `system`.
-uint32_t relax_put_back(const cnp_system *system, const double *values, relaxation *r);
+uint32_t cnp__relax_put_back(const cnp_system *system, const double *values, relaxation *r);
 
 #endif

@@ -13,7 +13,7 @@
 
 /// Enough for dgeqp3, dgeqrf, dorgqr and dormqr at their blocked optimum (block size 64, and
 /// the 4160-double triangular factor newer dormqr keeps in its work array).
-size_t lapack_scratch_count(uint32_t dimension) {
+size_t cnp__lapack_scratch_count(uint32_t dimension) {
     return 3 * (size_t)dimension + 1 + ((size_t)dimension + 1) * 64 + 4160;
 }
 
@@ -46,8 +46,8 @@ static uint32_t leading_rank(const double *m, uint32_t rows, uint32_t steps, dou
     return rank;
 }
 
-cnp_status lapack_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
-                             kernel_scratch *scratch) {
+cnp_status cnp__lapack_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
+                                  kernel_scratch *scratch) {
     uint32_t steps = rows < cols ? rows : cols;
     *rank = 0;
     if (rows == 0) {
@@ -73,8 +73,8 @@ cnp_status lapack_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q,
     return info == 0 ? CNP_OK : CNP_ERROR_BAD_ARGUMENT;
 }
 
-cnp_status lapack_least_squares(uint32_t rows, uint32_t cols, double *b, double *c, double *z, double floor,
-                                kernel_scratch *scratch) {
+cnp_status cnp__lapack_least_squares(uint32_t rows, uint32_t cols, double *b, double *c, double *z, double floor,
+                                     kernel_scratch *scratch) {
     uint32_t steps = rows < cols ? rows : cols;
     for (uint32_t j = 0; j < cols; j++) {
         z[j] = 0.0;

@@ -87,7 +87,7 @@ static cholmod_sparse *columns_of(const sparse_rows *rows, cholmod_common *commo
     return c;
 }
 
-cnp_status sparse_factor_rows(sparse_factor *factor, const sparse_rows *rows) {
+cnp_status cnp__sparse_factor_rows(sparse_factor *factor, const sparse_rows *rows) {
     factor_state *f = state_of(factor);
     if (f == NULL) {
         return CNP_ERROR_OUT_OF_MEMORY;
@@ -147,7 +147,7 @@ static cnp_status solve(factor_state *f) {
     return CNP_OK;
 }
 
-cnp_status sparse_project(sparse_factor *factor, double *v) {
+cnp_status cnp__sparse_project(sparse_factor *factor, double *v) {
     factor_state *f = factor->state;
     if (f == NULL || f->c == NULL) {
         return CNP_OK;
@@ -163,7 +163,7 @@ cnp_status sparse_project(sparse_factor *factor, double *v) {
     return CNP_OK;
 }
 
-cnp_status sparse_smallest_solution(sparse_factor *factor, const double *d, double *x) {
+cnp_status cnp__sparse_smallest_solution(sparse_factor *factor, const double *d, double *x) {
     factor_state *f = factor->state;
     size_t n = f != NULL && f->c != NULL ? f->c->ncol : 0;
     memset(x, 0, sizeof(double) * n);
@@ -185,7 +185,7 @@ cnp_status sparse_smallest_solution(sparse_factor *factor, const double *d, doub
     return CNP_OK;
 }
 
-void sparse_factor_free(sparse_factor *factor) {
+void cnp__sparse_factor_free(sparse_factor *factor) {
     factor_state *f = factor->state;
     if (f != NULL) {
         release(f);

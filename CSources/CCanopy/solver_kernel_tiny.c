@@ -100,8 +100,8 @@ static uint32_t leading_rank(const double *m, uint32_t rows, uint32_t steps, dou
     return rank;
 }
 
-cnp_status tiny_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
-                           kernel_scratch *scratch) {
+cnp_status cnp__tiny_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
+                                kernel_scratch *scratch) {
     uint32_t steps = rows < cols ? rows : cols;
     factor_pivoted(rows, cols, m, scratch->tau, scratch->pivot);
     *rank = leading_rank(m, rows, steps, tolerance);
@@ -123,8 +123,8 @@ cnp_status tiny_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, d
     return CNP_OK;
 }
 
-cnp_status tiny_least_squares(uint32_t rows, uint32_t cols, double *b, double *c, double *z, double floor,
-                              kernel_scratch *scratch) {
+cnp_status cnp__tiny_least_squares(uint32_t rows, uint32_t cols, double *b, double *c, double *z, double floor,
+                                   kernel_scratch *scratch) {
     uint32_t steps = rows < cols ? rows : cols;
     for (uint32_t j = 0; j < cols; j++) {
         z[j] = 0.0;

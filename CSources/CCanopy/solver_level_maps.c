@@ -36,7 +36,7 @@
  * A block too large to map records its levels' outcomes alone: level records without moves
  * and multipliers (MAP_LEVEL_OUTCOME, MAP_REFERENCE_OUTCOME), no cone. Either kind of record
  * gives the next solve of the block's shape, when it is solved rather than reused, the working
- * set and counted rows each level ended with, to start the level from (maps_next_outcome).
+ * set and counted rows each level ended with, to start the level from (cnp__maps_next_outcome).
  */
 #include "solver_dense.h"
 
@@ -46,21 +46,21 @@
 enum { COUNTED = 1, VIOLATED = 2 };
 
 static bool reserve_doubles(map_recorder *r, size_t count) {
-    return memo_grow((void **)&r->doubles, &r->doubles_capacity, count, sizeof(double));
+    return cnp__memo_grow((void **)&r->doubles, &r->doubles_capacity, count, sizeof(double));
 }
 
 static bool reserve_indexes(map_recorder *r, size_t count) {
-    return memo_grow((void **)&r->indexes, &r->indexes_capacity, count, sizeof(uint32_t));
+    return cnp__memo_grow((void **)&r->indexes, &r->indexes_capacity, count, sizeof(uint32_t));
 }
 
-void maps_begin(map_recorder *recorder, bool outcomes_only) {
+void cnp__maps_begin(map_recorder *recorder, bool outcomes_only) {
     recorder->length = 0;
     recorder->finished = false;
     recorder->refused = false;
     recorder->outcomes_only = outcomes_only;
 }
 
-void maps_free(map_recorder *recorder) {
+void cnp__maps_free(map_recorder *recorder) {
     free(recorder->words);
     free(recorder->doubles);
     free(recorder->indexes);
@@ -69,7 +69,7 @@ void maps_free(map_recorder *recorder) {
 
 /// Room for `count` more words; refuses the recording when memory is out.
 static uint64_t *append(map_recorder *r, size_t count) {
-    if (r->refused || !memo_grow((void **)&r->words, &r->capacity, r->length + count, sizeof(uint64_t))) {
+    if (r->refused || !cnp__memo_grow((void **)&r->words, &r->capacity, r->length + count, sizeof(uint64_t))) {
         r->refused = true;
         return NULL;
     }
@@ -78,14 +78,14 @@ static uint64_t *append(map_recorder *r, size_t count) {
     return out;
 }
 
-void maps_refuse(dense_block *d) {
+void cnp__maps_refuse(dense_block *d) {
     // Outcomes are only starts: a conflict or a tie leaves them as good a start as any.
     if (d->recorder != NULL && !d->recorder->outcomes_only) {
         d->recorder->refused = true;
     }
 }
 
-void maps_finish(dense_block *d) {
+void cnp__maps_finish(dense_block *d) {
     map_recorder *r = d->recorder;
     uint64_t *out = r != NULL ? append(r, 2 + (size_t)d->n) : NULL;
     if (out == NULL) {
@@ -101,11 +101,11 @@ void maps_finish(dense_block *d) {
 
 static uint64_t level_row_flags(const dense_block *d, uint32_t j) {
     double tolerance = 0.0;
-    bool violated = fabs(dense_row_violation(d, d->objective_row[j], &tolerance)) > tolerance;
+    bool violated = fabs(cnp__dense_row_violation(d, d->objective_row[j], &tolerance)) > tolerance;
     return (dense_row_counts(d, j) ? COUNTED : 0) | (violated ? VIOLATED : 0);
 }
 
-void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t end) {
+void cnp__maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t end) {
     map_recorder *r = d->recorder;
     if (r == NULL || r->refused) {
         return;
@@ -124,7 +124,8 @@ void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t e
         return;
     }
     double *scratch = r->doubles;
-    if (!r->outcomes_only && dense_map_level(d, inputs, scratch, scratch + saved, scratch + saved + moves) != CNP_OK) {
+    if (!r->outcomes_only &&
+        cnp__dense_map_level(d, inputs, scratch, scratch + saved, scratch + saved + moves) != CNP_OK) {
         r->refused = true;
         return;
     }
@@ -148,7 +149,7 @@ void maps_record_level(dense_block *d, map_kind kind, uint32_t start, uint32_t e
     }
 }
 
-void maps_record_cone(dense_block *d) {
+void cnp__maps_record_cone(dense_block *d) {
     map_recorder *r = d->recorder;
     uint64_t *out = r != NULL && !r->outcomes_only ? append(r, 2 + (size_t)d->inequality_count) : NULL;
     if (out == NULL) {
@@ -410,13 +411,13 @@ static bool carve_state(map_state *m, map_recorder *scratch, const uint32_t *row
     m->inherited_sign = (int8_t *)(m->inherited + count);
     m->in_working_set = (uint8_t *)(m->inherited + count) + count;
     memcpy(sorted, rows, sizeof(uint32_t) * count);
-    sort_by_level(m->s, sorted, count, m->inherited);
+    cnp__sort_by_level(m->s, sorted, count, m->inherited);
     m->rows = sorted;
     return true;
 }
 
-bool maps_apply(solver *s, map_recorder *scratch, const uint32_t *variables, uint32_t variable_count,
-                const uint32_t *rows, uint32_t row_count, const uint64_t *maps, size_t length, uint32_t *levels) {
+bool cnp__maps_apply(solver *s, map_recorder *scratch, const uint32_t *variables, uint32_t variable_count,
+                     const uint32_t *rows, uint32_t row_count, const uint64_t *maps, size_t length, uint32_t *levels) {
     map_state m = {.s = s, .variables = variables, .n = variable_count, .row_count = row_count,
                    .word = maps, .end = maps + length};
     if (!carve_state(&m, scratch, rows)) {
@@ -453,7 +454,7 @@ bool maps_apply(solver *s, map_recorder *scratch, const uint32_t *variables, uin
 
 // MARK: - Outcomes as starts
 
-bool maps_next_outcome(const uint64_t **cursor, const uint64_t *end, uint32_t n, level_outcome *outcome) {
+bool cnp__maps_next_outcome(const uint64_t **cursor, const uint64_t *end, uint32_t n, level_outcome *outcome) {
     const uint64_t *word = *cursor;
     while (word < end) {
         map_kind kind = (map_kind)*word++;

@@ -53,7 +53,7 @@ enum { MISSES_BEFORE_RECORDING = 2 };
 /// of one unknown are solved on the line, at less than the maps' cost.
 enum { MOST_MAPPED_UNKNOWNS = 32, MOST_MAPPED_ROWS = 128 };
 
-bool memo_grow(void **buffer, size_t *capacity, size_t count, size_t size) {
+bool cnp__memo_grow(void **buffer, size_t *capacity, size_t count, size_t size) {
     if (count <= *capacity) {
         return true;
     }
@@ -72,7 +72,7 @@ bool memo_grow(void **buffer, size_t *capacity, size_t count, size_t size) {
 
 /// Makes room for `count` words in `*words` (capacity `*capacity`); false when memory is out.
 static bool reserve_words(uint64_t **words, size_t *capacity, size_t count) {
-    return memo_grow((void **)words, capacity, count, sizeof(uint64_t));
+    return cnp__memo_grow((void **)words, capacity, count, sizeof(uint64_t));
 }
 
 static bool is_filled(const uint64_t *entry) {
@@ -95,7 +95,7 @@ static size_t maps_at(const uint64_t *entry) {
     return entry[MAPS] >> MAPS_LENGTH_BITS;
 }
 
-void memo_begin(block_memo *memo) {
+void cnp__memo_begin(block_memo *memo) {
     uint32_t pass = memo->pass++;
     if (pass == 0) {
         memo->fresh_length = 0;
@@ -343,8 +343,8 @@ static bool reuse(solver *s, const uint64_t *entry, const uint32_t *variables, u
                   const uint32_t *rows, uint32_t row_count, block_result *result) {
     block_memo *memo = s->memo;
     uint32_t levels = 0;
-    if (!maps_apply(s, &memo->recorder, variables, variable_count, rows, row_count, &memo->kept_maps[maps_at(entry)],
-                    maps_length(entry), &levels)) {
+    if (!cnp__maps_apply(s, &memo->recorder, variables, variable_count, rows, row_count,
+                         &memo->kept_maps[maps_at(entry)], maps_length(entry), &levels)) {
         return false;
     }
     // The levels, values and ambiguity come from the maps (the kept answer may be another
@@ -362,8 +362,8 @@ static bool reuse(solver *s, const uint64_t *entry, const uint32_t *variables, u
     return true;
 }
 
-bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-                 uint32_t row_count, bool substituted, block_result *result) {
+bool cnp__memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                      uint32_t row_count, bool substituted, block_result *result) {
     block_memo *memo = s->memo;
     result->memo_entry = SIZE_MAX;
     if (row_count == 0 || memo->pass > MEMO_PASSES ||
@@ -409,7 +409,7 @@ bool memo_recall(solver *s, const uint32_t *variables, uint32_t variable_count, 
     return false;
 }
 
-void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const block_result *result) {
+void cnp__memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const block_result *result) {
     block_memo *memo = s->memo;
     if (result->memo_entry == SIZE_MAX) {
         return; // no entry was made (no memory)
@@ -418,7 +418,7 @@ void memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, co
     const uint64_t *key = &entry[HEADER_WORDS];
     uint64_t *answer = &entry[HEADER_WORDS + entry[KEY_LENGTH]];
     uint32_t row_count = (uint32_t)key[2];
-    // The rows are looked up in key order, the order memo_recall reads them in (the block's
+    // The rows are looked up in key order, the order cnp__memo_recall reads them in (the block's
     // own list was sorted by level as it was solved). The merge has moved the block's conflict
     // groups past the ones before it: they are kept from the block's first.
     uint32_t first_group = s->next_group - result->groups;
@@ -459,7 +459,7 @@ static void swap_words(uint64_t **kept, size_t *kept_length, size_t *kept_capaci
     *fresh_length = 0;
 }
 
-void memo_finish(block_memo *memo, bool succeeded) {
+void cnp__memo_finish(block_memo *memo, bool succeeded) {
     uint32_t passes = memo->pass < MEMO_PASSES ? memo->pass : MEMO_PASSES;
     memo->pass = 0;
     if (!succeeded) {
@@ -476,17 +476,17 @@ void memo_finish(block_memo *memo, bool succeeded) {
                &memo->fresh_maps_length, &memo->fresh_maps_capacity);
 }
 
-void memo_free(block_memo *memo) {
+void cnp__memo_free(block_memo *memo) {
     free(memo->kept);
     free(memo->fresh);
     free(memo->kept_maps);
     free(memo->fresh_maps);
     free(memo->key);
-    maps_free(&memo->recorder);
+    cnp__maps_free(&memo->recorder);
     *memo = (block_memo){0};
 }
 
-size_t memo_capacity(const block_memo *memo) {
+size_t cnp__memo_capacity(const block_memo *memo) {
     const map_recorder *r = &memo->recorder;
     size_t words = memo->kept_capacity + memo->fresh_capacity + memo->kept_maps_capacity + memo->fresh_maps_capacity +
                    memo->key_capacity + r->capacity;

@@ -8,7 +8,7 @@
  *
  * Peeling is exact for every level but the last: a peeled variable's "== reference" row is
  * dropped. That row only matters when the variables it is computed from are still free at the
- * reference level, and then finish_peeled asks for the component to be solved without peeling.
+ * reference level, and then cnp__finish_peeled asks for the component to be solved without peeling.
  * It can neither create nor hide a conflict (the peeled row can always be met), so conflicting
  * sets are the same with or without it.
  */
@@ -106,7 +106,7 @@ static void peel(solver *s, uint32_t row, uint32_t term, uint32_t *tail) {
     }
 }
 
-void peel_component(solver *s, const uint32_t *rows, uint32_t row_count) {
+void cnp__peel_component(solver *s, const uint32_t *rows, uint32_t row_count) {
     s->peel_count = 0;
     // Only open rows take part; their list (in the block-row array, free until the blocks are
     // found) is indexed by variable so that a variable's last row can be found.
@@ -120,7 +120,7 @@ void peel_component(solver *s, const uint32_t *rows, uint32_t row_count) {
         return;
     }
     count_occurrences(s, open, open_count);
-    index_rows_by_variable(s, open, open_count);
+    cnp__index_rows_by_variable(s, open, open_count);
     uint32_t head = 0, tail = 0;
     s->queue_ring = open_count;
     for (uint32_t j = 0; j < open_count; j++) {
@@ -138,10 +138,10 @@ void peel_component(solver *s, const uint32_t *rows, uint32_t row_count) {
             peel(s, row, term, &tail);
         }
     }
-    forget_row_index(s, open, open_count);
+    cnp__forget_row_index(s, open, open_count);
 }
 
-uint32_t finish_peeled(solver *s) {
+uint32_t cnp__finish_peeled(solver *s) {
     uint32_t unpeeled = 0;
     for (uint32_t j = s->peel_count; j-- > 0;) {
         uint32_t row = s->peel_order[j], rep = s->peeled_variable[row];

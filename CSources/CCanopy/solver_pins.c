@@ -89,7 +89,7 @@ static uint32_t promote_pins(pin_pass *pins, const cnp_system *system, const dou
     return promoted;
 }
 
-cnp_status pins_prepare(const solver *s, pin_pass *pins) {
+cnp_status cnp__pins_prepare(const solver *s, pin_pass *pins) {
     const cnp_system *system = s->system;
     size_t bytes = sizeof(cnp_row) * system->row_count + 2 * sizeof(double) * system->variable_count +
                    system->row_count + system->variable_count;
@@ -139,11 +139,11 @@ static bool row_fails(const solver *s, const pin_pass *pins, uint32_t r, double 
     return (s->row_flags[r] & ROW_BROKEN) || (!holds && must_hold);
 }
 
-bool pins_accept(solver *s, const pin_pass *pins, uint32_t *variable_start, uint32_t *row_start) {
+bool cnp__pins_accept(solver *s, const pin_pass *pins, uint32_t *variable_start, uint32_t *row_start) {
     const cnp_system *system = s->system;
     // Components share no row, so each is judged by its own pins: a pin elsewhere changes
     // nothing here.
-    uint32_t components = find_components(s, variable_start, row_start);
+    uint32_t components = cnp__find_components(s, variable_start, row_start);
     for (uint32_t c = 0; c < components; c++) {
         const uint32_t *rows = &s->component_rows[row_start[c]];
         uint32_t count = row_start[c + 1] - row_start[c];

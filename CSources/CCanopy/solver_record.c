@@ -88,20 +88,20 @@ void cnp_solve_record_destroy(cnp_solve_record *record) {
     if (record != NULL) {
         free(record->memory);
         free(record->index_memory);
-        memo_free(&record->memo);
+        cnp__memo_free(&record->memo);
         free(record);
     }
 }
 
 size_t cnp_solve_record_capacity(const cnp_solve_record *record) {
-    return record != NULL ? record->capacity + record->index_capacity + memo_capacity(&record->memo) : 0;
+    return record != NULL ? record->capacity + record->index_capacity + cnp__memo_capacity(&record->memo) : 0;
 }
 
-block_memo *record_memo(cnp_solve_record *record) {
+block_memo *cnp__record_memo(cnp_solve_record *record) {
     return &record->memo;
 }
 
-void record_forget(cnp_solve_record *record) {
+void cnp__record_forget(cnp_solve_record *record) {
     record->kept = false;
 }
 
@@ -111,35 +111,35 @@ static size_t pending_words(size_t rows) {
 
 /// The arrays a solve leaves its substitution in.
 static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows) {
-    r->rep = arena_take(a, variables, sizeof(uint32_t));
-    r->scale = arena_take(a, variables, sizeof(double));
-    r->offset = arena_take(a, variables, sizeof(double));
-    r->rep_value = arena_take(a, variables, sizeof(double));
-    r->next_member = arena_take(a, variables, sizeof(uint32_t));
-    r->last_member = arena_take(a, variables, sizeof(uint32_t));
-    r->class_size = arena_take(a, variables, sizeof(uint32_t));
-    r->eliminations = arena_take(a, rows, sizeof(elimination));
-    r->constant = arena_take(a, rows, sizeof(double));
+    r->rep = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->scale = cnp__arena_take(a, variables, sizeof(double));
+    r->offset = cnp__arena_take(a, variables, sizeof(double));
+    r->rep_value = cnp__arena_take(a, variables, sizeof(double));
+    r->next_member = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->last_member = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->class_size = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->eliminations = cnp__arena_take(a, rows, sizeof(elimination));
+    r->constant = cnp__arena_take(a, rows, sizeof(double));
 }
 
 /// The indexes and scratch of a change.
 static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t terms) {
-    r->elimination_of_row = arena_take(a, rows, sizeof(uint32_t));
-    r->members = arena_take(a, variables, sizeof(uint32_t));
-    r->member_position = arena_take(a, variables, sizeof(uint32_t));
-    r->row_start = arena_take(a, variables + 1, sizeof(uint32_t));
-    r->checked_end = arena_take(a, variables, sizeof(uint32_t));
-    r->variable_rows = arena_take(a, terms, sizeof(uint32_t));
-    r->delta_offset = arena_take(a, variables, sizeof(double));
-    r->delta_value = arena_take(a, variables, sizeof(double));
-    r->moved_mark = arena_take(a, variables, sizeof(uint32_t));
-    r->row_mark = arena_take(a, rows, sizeof(uint32_t));
-    r->pending = arena_take(a, pending_words(rows), sizeof(uint64_t));
-    r->moved = arena_take(a, variables, sizeof(uint32_t));
-    r->response_variables = arena_take(a, variables, sizeof(uint32_t));
-    r->response_base = arena_take(a, variables, sizeof(double));
-    r->response_slope = arena_take(a, variables, sizeof(double));
-    r->response_checks = arena_take(a, rows, sizeof(uint32_t));
+    r->elimination_of_row = cnp__arena_take(a, rows, sizeof(uint32_t));
+    r->members = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->member_position = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
+    r->checked_end = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->variable_rows = cnp__arena_take(a, terms, sizeof(uint32_t));
+    r->delta_offset = cnp__arena_take(a, variables, sizeof(double));
+    r->delta_value = cnp__arena_take(a, variables, sizeof(double));
+    r->moved_mark = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->row_mark = cnp__arena_take(a, rows, sizeof(uint32_t));
+    r->pending = cnp__arena_take(a, pending_words(rows), sizeof(uint64_t));
+    r->moved = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->response_variables = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->response_base = cnp__arena_take(a, variables, sizeof(double));
+    r->response_slope = cnp__arena_take(a, variables, sizeof(double));
+    r->response_checks = cnp__arena_take(a, rows, sizeof(uint32_t));
 }
 
 /// At least `bytes` bytes in `*memory` (whose size is `*capacity`), old contents dropped; NULL
@@ -157,7 +157,7 @@ static unsigned char *reserve_block(unsigned char **memory, size_t *capacity, si
     return *memory;
 }
 
-cnp_status record_prepare(cnp_solve_record *record, solver *s, uint64_t terms) {
+cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t terms) {
     const cnp_system *system = s->system;
     record->row_terms = terms;
     arena measure = {0};
@@ -197,7 +197,7 @@ static bool settled_by_substitution(const solver *s) {
     return true;
 }
 
-bool record_finish(cnp_solve_record *record, const solver *s, cnp_status status) {
+bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status status) {
     const cnp_system *system = s->system;
     if (status != CNP_OK || !settled_by_substitution(s)) {
         return false;
@@ -672,7 +672,7 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
         status = carry_change(record, system, changed_rows, changed_row_count, solution, changed_variables, changed_count);
     }
     if (status != CNP_OK) {
-        record_forget(record);
+        cnp__record_forget(record);
         return status;
     }
     if (report != NULL) {

@@ -28,13 +28,13 @@ static void reflect(const dense_block *d, const double *tau, uint32_t j, double 
     }
 }
 
-void dense_apply_q(const dense_block *d, const double *tau, uint32_t steps, double *v, bool transposed) {
+void cnp__dense_apply_q(const dense_block *d, const double *tau, uint32_t steps, double *v, bool transposed) {
     for (uint32_t s = 0; s < steps; s++) {
         reflect(d, tau, transposed ? s : steps - 1 - s, v);
     }
 }
 
-void dense_times_q(const dense_block *d, const double *tau, uint32_t steps, double *c, uint32_t rows, double *w) {
+void cnp__dense_times_q(const dense_block *d, const double *tau, uint32_t steps, double *c, uint32_t rows, double *w) {
     uint32_t k = d->k;
     for (uint32_t s = 0; s < steps; s++) {
         if (tau[s] == 0.0) {

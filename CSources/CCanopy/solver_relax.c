@@ -29,7 +29,7 @@
  * self-sizing list needs its pins beside a chain that needs the relaxation. The relaxed
  * components are not pinned: a pull toward a place is a soft equality, which a pin would make
  * required, and the chain's rows put back would contradict it. Components share no row, so
- * each argument holds in its own components, and pins_accept judges each by its own pins.
+ * each argument holds in its own components, and cnp__pins_accept judges each by its own pins.
  */
 #include "solver_internal.h"
 
@@ -39,8 +39,8 @@ static bool is_left_out(const cnp_row *row) {
     return row->priority >= CNP_PRIORITY_REQUIRED && row->relation != CNP_RELATION_EQUAL && row->term_count >= 2;
 }
 
-cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, uint32_t larger_than,
-                         relaxation *r) {
+cnp_status cnp__relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, uint32_t larger_than,
+                              relaxation *r) {
     const cnp_system *system = s->system;
     size_t bytes = (sizeof(cnp_row) + 1) * (size_t)system->row_count;
     r->rows = cnp_workspace_reserve_part(s->workspace, PART_RELAX, bytes);
@@ -52,7 +52,7 @@ cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_star
         r->rows[row] = system->rows[row];
         r->relaxed[row] = 0;
     }
-    uint32_t components = find_components(s, variable_start, row_start), left_out = 0;
+    uint32_t components = cnp__find_components(s, variable_start, row_start), left_out = 0;
     for (uint32_t c = 0; c < components; c++) {
         if (variable_start[c + 1] - variable_start[c] <= larger_than) {
             continue;
@@ -81,7 +81,7 @@ cnp_status relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_star
     return CNP_OK;
 }
 
-uint32_t relax_pin(relaxation *r, pin_pass *pins, uint32_t row_count) {
+uint32_t cnp__relax_pin(relaxation *r, pin_pass *pins, uint32_t row_count) {
     uint32_t kept = 0;
     for (uint32_t row = 0; row < row_count; row++) {
         if (!pins->is_pin[row]) {
@@ -97,7 +97,7 @@ uint32_t relax_pin(relaxation *r, pin_pass *pins, uint32_t row_count) {
     return kept;
 }
 
-bool relax_broke_rows(const solver *s, const relaxation *r) {
+bool cnp__relax_broke_rows(const solver *s, const relaxation *r) {
     for (uint32_t row = 0; row < s->system->row_count; row++) {
         if (r->relaxed[row] && (s->row_flags[row] & ROW_BROKEN)) {
             return true;
@@ -114,7 +114,7 @@ static bool holds_with_room(const cnp_system *system, const double *values, uint
     return room > tolerance;
 }
 
-uint32_t relax_put_back(const cnp_system *system, const double *values, relaxation *r) {
+uint32_t cnp__relax_put_back(const cnp_system *system, const double *values, relaxation *r) {
     uint32_t put_back = 0;
     for (uint32_t row = 0; row < system->row_count; row++) {
         if (r->rows[row].term_count != system->rows[row].term_count && !holds_with_room(system, values, row)) {

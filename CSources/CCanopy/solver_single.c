@@ -185,7 +185,7 @@ static void mark_ties(line *l, const uint32_t *rows, uint32_t count) {
     }
 }
 
-/// Locks a solved level (dense_lock): its inequalities that hold are inherited, and any other
+/// Locks a solved level (cnp__dense_lock): its inequalities that hold are inherited, and any other
 /// row (an equality, or a violated inequality) fixes x.
 static void lock_level(line *l, const uint32_t *rows, uint32_t count) {
     for (uint32_t j = 0; j < count; j++) {
@@ -233,7 +233,7 @@ static bool settle_free(line *l, uint32_t variable) {
     return true;
 }
 
-cnp_status solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t row_count, bool *solved) {
+cnp_status cnp__solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t row_count, bool *solved) {
     *solved = false;
     if (row_count > SINGLE_MOST_ROWS) {
         return CNP_OK;
@@ -247,7 +247,7 @@ cnp_status solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t r
     if (scratch == NULL) {
         return CNP_ERROR_OUT_OF_MEMORY;
     }
-    sort_by_level(s, rows, row_count, scratch);
+    cnp__sort_by_level(s, rows, row_count, scratch);
     line l = {.s = s, .x = 0.0, .free = true, .inherited = &scratch[row_count]};
     uint32_t required = 0, live = live_required_first(s, rows, row_count, scratch, &required);
     uint32_t levels = 0;

@@ -150,7 +150,7 @@ static void add_scaled(double *v, double scale, const double *w, uint32_t n) {
 /// `v` onto what the folded rows and basis[0 ..< through] leave free (twice against the basis:
 /// classical Gram-Schmidt repeated keeps it orthogonal to rounding).
 static cnp_status project(sparse_block *b, double *v, uint32_t through) {
-    cnp_status status = sparse_project(&b->factor, v);
+    cnp_status status = cnp__sparse_project(&b->factor, v);
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t q = 0; q < through; q++) {
             const double *vector = &b->basis[(size_t)b->n * q];
@@ -212,7 +212,7 @@ static cnp_status fold(sparse_block *b, const uint32_t *rows, uint32_t count) {
     b->pending_count = 0;
     b->fixed_basis = b->basis_count = 0;
     sparse_rows stacked = stack_rows(b, NULL, 0, false);
-    return sparse_factor_rows(&b->factor, &stacked);
+    return cnp__sparse_factor_rows(&b->factor, &stacked);
 }
 
 /// Locks `rows` at their values: later steps keep them.
@@ -718,13 +718,13 @@ static cnp_status meet_whole(sparse_block *b, bool *met) {
     for (uint32_t round = 0; round < TRIAL_ROUNDS && status == CNP_OK; round++) {
         b->steps++;
         sparse_rows stacked = stack_rows(b, b->trial_rows, b->trial_count, true);
-        status = sparse_factor_rows(&b->trial_factor, &stacked);
+        status = cnp__sparse_factor_rows(&b->trial_factor, &stacked);
         if (status == CNP_ERROR_NOT_CONVERGED) {
             status = CNP_OK;
             break;
         }
         if (status == CNP_OK) {
-            status = sparse_smallest_solution(&b->trial_factor, b->csr_rhs, b->step);
+            status = cnp__sparse_smallest_solution(&b->trial_factor, b->csr_rhs, b->step);
         }
         uint32_t broken = 0, missed = 0;
         if (status != CNP_OK) {
@@ -1168,32 +1168,32 @@ static cnp_status minimize_reference(sparse_block *b) {
 /// Carves the block's arrays; with `a->base` NULL only measures.
 static void carve(arena *a, sparse_block *b, uint32_t n, uint32_t row_count, uint32_t terms) {
     size_t rows = (size_t)row_count + 1;
-    b->weight = arena_take(a, n, sizeof(double));
-    b->target = arena_take(a, n, sizeof(double));
-    b->x = arena_take(a, n, sizeof(double));
-    b->step = arena_take(a, n, sizeof(double));
-    b->spare = arena_take(a, n, sizeof(double));
-    b->locked = arena_take(a, rows + BASIS_MOST, sizeof(uint32_t));
-    b->pending = arena_take(a, BASIS_MOST, sizeof(uint32_t));
-    b->basis = arena_take(a, (size_t)(BASIS_MOST + WORKING_MOST) * n, sizeof(double));
-    b->inequality = arena_take(a, rows, sizeof(uint32_t));
-    b->inequality_sign = arena_take(a, rows, sizeof(int8_t));
-    b->inequality_state = arena_take(a, rows, sizeof(uint8_t));
-    b->csr_start = arena_take(a, rows + BASIS_MOST, sizeof(uint32_t));
-    b->csr_unknown = arena_take(a, terms, sizeof(uint32_t));
-    b->csr_coefficient = arena_take(a, terms, sizeof(double));
-    b->csr_rhs = arena_take(a, rows + BASIS_MOST, sizeof(double));
-    b->objective = arena_take(a, rows, sizeof(uint32_t));
-    b->objective_inequality = arena_take(a, rows, sizeof(uint32_t));
-    b->projected = arena_take(a, (size_t)LEVEL_MOST * n, sizeof(double));
-    b->working_raw = arena_take(a, (size_t)WORKING_MOST * n, sizeof(double));
-    b->tied = arena_take(a, rows, sizeof(uint32_t));
-    b->trial_rows = arena_take(a, 2 * rows, sizeof(uint32_t));
-    b->gram = arena_take(a, GRAM_SCRATCH + 2 * WORKING_MOST * WORKING_MOST, sizeof(double));
-    b->upper = arena_take(a, n, sizeof(uint32_t));
-    b->lower = arena_take(a, n, sizeof(uint32_t));
-    b->pinned = arena_take(a, n, sizeof(uint8_t));
-    b->free_unknown = arena_take(a, n, sizeof(uint8_t));
+    b->weight = cnp__arena_take(a, n, sizeof(double));
+    b->target = cnp__arena_take(a, n, sizeof(double));
+    b->x = cnp__arena_take(a, n, sizeof(double));
+    b->step = cnp__arena_take(a, n, sizeof(double));
+    b->spare = cnp__arena_take(a, n, sizeof(double));
+    b->locked = cnp__arena_take(a, rows + BASIS_MOST, sizeof(uint32_t));
+    b->pending = cnp__arena_take(a, BASIS_MOST, sizeof(uint32_t));
+    b->basis = cnp__arena_take(a, (size_t)(BASIS_MOST + WORKING_MOST) * n, sizeof(double));
+    b->inequality = cnp__arena_take(a, rows, sizeof(uint32_t));
+    b->inequality_sign = cnp__arena_take(a, rows, sizeof(int8_t));
+    b->inequality_state = cnp__arena_take(a, rows, sizeof(uint8_t));
+    b->csr_start = cnp__arena_take(a, rows + BASIS_MOST, sizeof(uint32_t));
+    b->csr_unknown = cnp__arena_take(a, terms, sizeof(uint32_t));
+    b->csr_coefficient = cnp__arena_take(a, terms, sizeof(double));
+    b->csr_rhs = cnp__arena_take(a, rows + BASIS_MOST, sizeof(double));
+    b->objective = cnp__arena_take(a, rows, sizeof(uint32_t));
+    b->objective_inequality = cnp__arena_take(a, rows, sizeof(uint32_t));
+    b->projected = cnp__arena_take(a, (size_t)LEVEL_MOST * n, sizeof(double));
+    b->working_raw = cnp__arena_take(a, (size_t)WORKING_MOST * n, sizeof(double));
+    b->tied = cnp__arena_take(a, rows, sizeof(uint32_t));
+    b->trial_rows = cnp__arena_take(a, 2 * rows, sizeof(uint32_t));
+    b->gram = cnp__arena_take(a, GRAM_SCRATCH + 2 * WORKING_MOST * WORKING_MOST, sizeof(double));
+    b->upper = cnp__arena_take(a, n, sizeof(uint32_t));
+    b->lower = cnp__arena_take(a, n, sizeof(uint32_t));
+    b->pinned = cnp__arena_take(a, n, sizeof(uint8_t));
+    b->free_unknown = cnp__arena_take(a, n, sizeof(uint8_t));
 }
 
 static cnp_status reserve(solver *s, sparse_block *b, uint32_t n, const uint32_t *rows, uint32_t row_count) {
@@ -1275,8 +1275,8 @@ static void write_answer(sparse_block *b, const uint8_t *free_unknown) {
     }
 }
 
-cnp_status solve_sparse(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
-                        uint32_t row_count, bool *solved) {
+cnp_status cnp__solve_sparse(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
+                             uint32_t row_count, bool *solved) {
     *solved = false;
     sparse_block b = {.s = s, .n = variable_count, .variables = variables};
     cnp_status status = reserve(s, &b, variable_count, rows, row_count);
@@ -1291,7 +1291,7 @@ cnp_status solve_sparse(solver *s, const uint32_t *variables, uint32_t variable_
         b.target[u] = target;
         b.x[u] = 0.0;
     }
-    sort_by_level(s, rows, row_count, b.trial_rows);
+    cnp__sort_by_level(s, rows, row_count, b.trial_rows);
     uint8_t *free_unknown = b.free_unknown;
     memset(b.pinned, 0, variable_count);
     bool declined = false;
@@ -1300,7 +1300,7 @@ cnp_status solve_sparse(solver *s, const uint32_t *variables, uint32_t variable_
         write_answer(&b, free_unknown);
         *solved = true;
     }
-    sparse_factor_free(&b.factor);
-    sparse_factor_free(&b.trial_factor);
+    cnp__sparse_factor_free(&b.factor);
+    cnp__sparse_factor_free(&b.trial_factor);
     return status;
 }

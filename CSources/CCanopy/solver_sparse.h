@@ -29,22 +29,22 @@ typedef struct sparse_factor {
 
 /// Factors `rows` into `factor`, replacing what it held. CNP_ERROR_OUT_OF_MEMORY when the
 /// library cannot allocate, CNP_ERROR_NOT_CONVERGED when the factorization fails.
-cnp_status sparse_factor_rows(sparse_factor *factor, const sparse_rows *rows);
+cnp_status cnp__sparse_factor_rows(sparse_factor *factor, const sparse_rows *rows);
 
 /// `v` (unknown_count long) projected onto the null space of the factored rows, in place.
-cnp_status sparse_project(sparse_factor *factor, double *v);
+cnp_status cnp__sparse_project(sparse_factor *factor, double *v);
 
 /// The smallest `x` (unknown_count long, overwritten) with C x = `d` (count long), when the
 /// rows are consistent; a least-squares compromise otherwise.
-cnp_status sparse_smallest_solution(sparse_factor *factor, const double *d, double *x);
+cnp_status cnp__sparse_smallest_solution(sparse_factor *factor, const double *d, double *x);
 
 /// Frees what the factor holds and empties it.
-void sparse_factor_free(sparse_factor *factor);
+void cnp__sparse_factor_free(sparse_factor *factor);
 
 /// Solves a block by sparse factorizations (solver_sparse.c): `*solved` says whether it did.
 /// A block whose required rows conflict, or whose levels of many rows cannot all be met, is
 /// declined (left untouched but for scratch) for the dense path.
-cnp_status solve_sparse(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
-                        uint32_t row_count, bool *solved);
+cnp_status cnp__solve_sparse(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
+                             uint32_t row_count, bool *solved);
 
 #endif

@@ -20,8 +20,8 @@
  */
 #include "solver_internal.h"
 
-void reset_component(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-                     uint32_t row_count) {
+void cnp__reset_component(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                          uint32_t row_count) {
     for (uint32_t j = 0; j < row_count; j++) {
         s->report.broken_rows -= (s->row_flags[rows[j]] & ROW_BROKEN) ? 1 : 0;
     }
@@ -181,7 +181,7 @@ static settle_outcome settle(solver *s, uint32_t r, uint32_t *tail) {
     return WAITING;
 }
 
-void index_rows_by_variable(solver *s, const uint32_t *rows, uint32_t count) {
+void cnp__index_rows_by_variable(solver *s, const uint32_t *rows, uint32_t count) {
     const cnp_system *system = s->system;
     for (int pass = 0; pass < 3; pass++) {
         uint32_t position = 0;
@@ -209,7 +209,7 @@ void index_rows_by_variable(solver *s, const uint32_t *rows, uint32_t count) {
     }
 }
 
-void forget_row_index(solver *s, const uint32_t *rows, uint32_t count) {
+void cnp__forget_row_index(solver *s, const uint32_t *rows, uint32_t count) {
     for (uint32_t j = 0; j < count; j++) {
         const cnp_row *row = solver_row(s, rows[j]);
         for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
@@ -218,7 +218,7 @@ void forget_row_index(solver *s, const uint32_t *rows, uint32_t count) {
     }
 }
 
-uint32_t substitute_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
+uint32_t cnp__substitute_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
     uint32_t waiting = 0, unsound = 0;
     uint32_t *waiting_rows = s->block_rows; // free until the blocks are found
     for (uint32_t j = 0; j < row_count; j++) {
@@ -240,7 +240,7 @@ uint32_t substitute_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
     }
     // The waiting rows, in row order, start the queue. Each row is queued at most once at a
     // time and only waiting rows are ever queued, so a ring of `waiting` entries suffices.
-    index_rows_by_variable(s, waiting_rows, waiting);
+    cnp__index_rows_by_variable(s, waiting_rows, waiting);
     uint32_t head = 0, tail = waiting;
     s->queue_ring = waiting;
     for (uint32_t j = 0; j < waiting; j++) {
@@ -256,11 +256,11 @@ uint32_t substitute_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
             unsound++;
         }
     }
-    forget_row_index(s, waiting_rows, waiting);
+    cnp__forget_row_index(s, waiting_rows, waiting);
     return unsound;
 }
 
-void reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
+void cnp__reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
     const cnp_system *system = s->system;
     // Reduced terms are packed for the open rows of this call only: nothing reads a row's
     // reduced form after the rows it was reduced with are solved.

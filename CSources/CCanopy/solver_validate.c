@@ -30,7 +30,7 @@ static cnp_status check_row(const cnp_system *system, const cnp_row *row) {
     return CNP_OK;
 }
 
-cnp_status validate_system(const cnp_system *system, const cnp_solution *solution, uint32_t *failed_row) {
+cnp_status cnp__validate_system(const cnp_system *system, const cnp_solution *solution, uint32_t *failed_row) {
     *failed_row = NONE;
     if (system == NULL || solution == NULL) {
         return CNP_ERROR_BAD_ARGUMENT;
