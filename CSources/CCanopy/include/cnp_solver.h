@@ -12,38 +12,14 @@
  * Unsatisfiable required rows are not an error: the solver finds a smallest conflicting set,
  * breaks one member of it (the one with the largest row index) and goes on, reporting both.
  *
- * Cost: variables and rows that required equalities with one or two variables settle (pins,
- * offsets, multipliers, chains of them) cost O((rows + terms) log variables). What is left is split
- * into independent blocks, each solved densely: O(n^3) per active-set step for a block of n
- * unknowns. A block of one unknown and at most 64 rows (a size held between its hugging and
- * compression rows, say) is solved on the line instead, in O(rows^2). Before a block of more
- * than 16 unknowns goes dense, the solver tries once with every variable that its soft
- * one-variable rows pin to one value (an intrinsic size's hugging and compression rows) held
- * there as required, which lets substitution settle chains such as a list of self-sizing cells. It keeps that answer only when it provably is the strict-priority one (every
- * pin holds; in each connected component, no row is violated at or above the lowest pin priority of
- * the component unless the required rows alone fix its variables), and otherwise solves densely.
- * A block of more than 512 unknowns is first solved level by level through sparse Cholesky
- * factorizations (CHOLMOD) of the rows each level locks, with a small active set per level and
- * the levels of many rows met whole; it is declined back to the dense path when its required
- * rows conflict or a level's rows cannot be settled that way. Blocks the dense path then takes
- * over 1,024 unknowns, or dense work past about 2e10 floating-point operations (a few
- * seconds), are too large. A component of more than 256 variables (whose dense work would take
- * long) is first, and one of more than 16 after the dense path failed, solved without its required
- * inequalities over two or more variables, putting back those the answer does not meet with room to
- * spare, round after round (at most 64, within one work limit), until the answer meets every one
- * left out with room: it is then the answer with them in. A long chain of such inequalities (each
- * view at least some distance after the one before) then costs a solve per round of its runs of
- * tight inequalities. A block of more than 64 unknowns whose required rows are bounds on one
- * variable or differences of two, and whose soft rows are one level of pulls on single variables,
- * one at least on each, is solved first by a banded active set: O(rows) per step for a chain, so
- * a run pushed tight along 100,000 views is one block solved in a fraction of a second. When its
- * steps do not settle in 64 (a push that spreads one row per step), an interior-point start
- * guesses the working set and at most 64 more steps finish; the dense path takes the block (or
- * refuses it) when that fails too. The components left whole keep their pins in these rounds when
- * the answer is accepted as above, so a self-sizing list and such a chain can be solved together.
- * When that fails
- * too (a run too large, a required row of the component broken in a round, the rounds or the work
- * run out), the solve returns CNP_ERROR_TOO_LARGE.
+ * Cost: what required equalities of one or two variables settle costs O((rows + terms) log
+ * variables); most of a UI is settled that way. The rest is split into independent blocks,
+ * each solved by the cheapest path that can take it (on the line, banded, sparse or dense). A
+ * solve recorded in a cnp_solve_record lets the next one carry new constants through it and
+ * recall blocks whose inputs did not change. A system no path can take (a block of more than
+ * 1,024 unknowns that the sparse path gives back, or dense work past about 2e10 floating-point
+ * operations) returns CNP_ERROR_TOO_LARGE. The stages, their costs and what each keeps are
+ * described in docs/solver.md.
  */
 #ifndef CNP_SOLVER_H
 #define CNP_SOLVER_H
