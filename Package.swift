@@ -16,7 +16,7 @@ let package = Package(
 
         .target(
             name: "Canopy",
-            dependencies: ["CCanopy", "CCairo", "CHarfBuzz"],
+            dependencies: ["CCanopy", "CCairo", "CHarfBuzz", "CFriBidi", "CUnibreak"],
             path: "Sources/Canopy"
         ),
         .target(
@@ -61,6 +61,20 @@ let package = Package(
             path: "CSources/CHarfBuzz",
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
+        ),
+
+        .systemLibrary(
+            name: "CFriBidi",
+            path: "CSources/CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
+
+        .systemLibrary(
+            name: "CUnibreak",
+            path: "CSources/CUnibreak",
+            pkgConfig: "libunibreak",
+            providers: [.apt(["libunibreak-dev"])]
         ),
 
         // MARK: - Tests

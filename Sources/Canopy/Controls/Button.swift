@@ -228,8 +228,9 @@ open class Button: Control {
         guard let context = GraphicsGetCurrentContext() else { return }
         if imageViewStorage == nil, let image = currentImage { context.draw(image, in: currentImageRect) }
         if titleLabelStorage == nil, let title = currentTitle, !title.isEmpty {
-            TextSetting(font: titleFont, lineBreakMode: .byTruncatingMiddle).draw(
-                title, in: currentTitleRect, limitedTo: 1, alignment: .left, color: currentTitleColor, context: context)
+            TextLayout(StyledText(title, style: .init(font: titleFont, color: currentTitleColor)),
+                       lineBreakMode: .byTruncatingMiddle)
+                .draw(in: currentTitleRect, limitedTo: 1, alignment: .left, context: context)
         }
     }
 

@@ -116,40 +116,12 @@ public struct Font: Hashable, Sendable {
     /// The distance from one baseline to the next: ascender - descender + leading.
     public var lineHeight: CGFloat { ascender - descender + leading }
 
-    /// The width of `text` shaped on one line, in points, unrounded; characters the face lacks
-    /// are set in the installed face that has them.
+    /// The width of `text` shaped on one line, in points, unrounded, as it draws: characters
+    /// the face lacks are set in the installed face that has them, and right-to-left parts are
+    /// shaped in their direction.
     public func width(of text: some StringProtocol) -> CGFloat {
-        face.runs(of: Substring(text)).reduce(0) { sum, run in
-            sum + CGFloat(run.face.shapedAdvance(of: run.text)) * pointSize / CGFloat(run.face.unitsPerEm)
-        }
-    }
-
-    /// The width each character of `text` takes when the whole is shaped on one line, in
-    /// points: the advances of the glyphs whose cluster starts in it (a ligature counts for its
-    /// first character). The widths add up to ``width(of:)``.
-    func characterWidths(of text: Substring) -> [CGFloat] {
-        var widths: [CGFloat] = []
-        for run in face.runs(of: text) {
-            var starts: [Int] = []  // each character's first UTF-8 offset in the run
-            var offset = 0
-            for character in run.text {
-                starts.append(offset)
-                offset += character.utf8.count
-            }
-            var runWidths = [CGFloat](repeating: 0, count: starts.count)
-            let runScale = pointSize / CGFloat(run.face.unitsPerEm)
-            for glyph in run.face.shaped(run.text) {
-                // The character whose range holds the cluster: the last start at or before it.
-                var low = 0, high = starts.count - 1
-                while low < high {
-                    let middle = (low + high + 1) / 2
-                    if starts[middle] <= glyph.cluster { low = middle } else { high = middle - 1 }
-                }
-                runWidths[low] += CGFloat(glyph.advance) * runScale
-            }
-            widths += runWidths
-        }
-        return widths
+        let paragraph = ShapedParagraph(StyledText(String(text), style: .init(font: self, color: .black)))
+        return paragraph.width(of: 0..<paragraph.count)
     }
 
     /// The size of `text` set on one line, rounded up to whole points as UIKit rounds text

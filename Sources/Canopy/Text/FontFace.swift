@@ -101,23 +101,6 @@ public final class FontFace: Sendable {
         }
     }
 
-    /// `text` cut into runs each drawn by one face (see ``face(drawing:)``), in order.
-    func runs(of text: Substring) -> [(face: FontFace, text: Substring)] {
-        var runs: [(face: FontFace, text: Substring)] = []
-        var start = text.startIndex
-        var current: FontFace?
-        for index in text.indices {
-            let face = face(drawing: text[index])
-            if let current, face !== current {
-                runs.append((current, text[start..<index]))
-                start = index
-            }
-            current = face
-        }
-        if let current { runs.append((current, text[start...])) }
-        return runs
-    }
-
     /// The advance width of `glyph`, in design units.
     func advance(ofGlyph glyph: Int) -> Int {
         // Glyphs past the last metric share its advance (monospaced tails).
@@ -135,10 +118,11 @@ public final class FontFace: Sendable {
         shaped(text).reduce(0) { $0 + $1.advance }
     }
 
-    /// `text` shaped into glyphs in visual order; without a shaper, its characters' nominal
+    /// `text` shaped into glyphs in visual order, right to left when `rightToLeft` says so (its
+    /// first strong character decides when `nil`); without a shaper, its characters' nominal
     /// glyphs one after another.
-    func shaped(_ text: some StringProtocol) -> [ShapedGlyph] {
-        if let shaper { return shaper.shape(text) }
+    func shaped(_ text: some StringProtocol, rightToLeft: Bool? = nil) -> [ShapedGlyph] {
+        if let shaper { return shaper.shape(text, rightToLeft: rightToLeft) }
         var glyphs: [ShapedGlyph] = []
         var offset = 0
         for scalar in text.unicodeScalars {
@@ -147,6 +131,29 @@ public final class FontFace: Sendable {
             offset += String(scalar).utf8.count
         }
         return glyphs
+    }
+
+    /// The width each character of `text` takes when the whole is shaped (in the direction
+    /// `rightToLeft` gives), in design units: the advances of the glyphs whose cluster starts in
+    /// it (a ligature counts for its first character). They add up to the shaped advance.
+    func characterAdvances(of text: Substring, rightToLeft: Bool? = nil) -> [Int] {
+        var starts: [Int] = []  // each character's first UTF-8 offset
+        var offset = 0
+        for character in text {
+            starts.append(offset)
+            offset += character.utf8.count
+        }
+        var advances = [Int](repeating: 0, count: starts.count)
+        for glyph in shaped(text, rightToLeft: rightToLeft) {
+            // The character whose range holds the cluster: the last start at or before it.
+            var low = 0, high = starts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= glyph.cluster { low = middle } else { high = middle - 1 }
+            }
+            advances[low] += glyph.advance
+        }
+        return advances
     }
 
     private static func readAdvances(_ hmtx: FontTables.Table, count: Int) throws -> [UInt16] {

@@ -17,10 +17,34 @@ import Foundation
 /// label.intrinsicContentSize              // the widest line and two lines' height
 /// ```
 open class Label: View {
-    /// The text shown; `nil` or empty measures zero.
+    /// The text shown; `nil` or empty measures zero. Setting it sets plain text in the label's
+    /// font and colour (any ``attributedText`` is dropped).
     public var text: String? {
-        didSet { contentDidChange() }
+        didSet {
+            attributedRuns = nil
+            contentDidChange()
+        }
     }
+
+    /// The text shown with runs of their own font and colour (`.font`, `.foregroundColor`) and
+    /// its lines set by the paragraph style of its first character (`.paragraphStyle`: line
+    /// spacing, and alignment in place of ``textAlignment``), as UIKit's `attributedText`. Where
+    /// a run has no font or colour, the label's ``font`` and ``textColor`` apply. Reading it
+    /// after plain ``text`` was set gives that text with the label's font and colour.
+    public var attributedText: NSAttributedString? {
+        get {
+            if let attributedRuns { return attributedRuns }
+            guard let text else { return nil }
+            return NSAttributedString(string: text, attributes: [.font: font, .foregroundColor: textColor])
+        }
+        set {
+            text = newValue?.string
+            attributedRuns = newValue.map { NSAttributedString(attributedString: $0) }
+        }
+    }
+
+    /// The attributed text as set, copied; `nil` when the text is plain.
+    private var attributedRuns: NSAttributedString?
     /// The 17-point system font by default.
     public var font = Font.systemFont(ofSize: 17) {
         didSet { contentDidChange() }
@@ -114,11 +138,10 @@ open class Label: View {
     /// and no more than fit in `bounds`' height.
     open func textRect(forBounds bounds: CGRect, limitedToNumberOfLines lines: Int) -> CGRect {
         guard let text, !text.isEmpty else { return CGRect(origin: bounds.origin, size: .zero) }
-        let (shown, widths) = setting.lines(of: text, in: bounds, limitedTo: lines)
-        let width = min(widths.max() ?? 0, bounds.width)
+        let layout = layout, shown = layout.lines(in: bounds, limitedTo: lines)
+        let width = min(shown.map(\.width).max() ?? 0, bounds.width)
         return CGRect(
-            origin: bounds.origin,
-            size: CGSize(width: width.rounded(.up), height: (CGFloat(shown.count) * font.lineHeight).rounded(.up)))
+            origin: bounds.origin, size: CGSize(width: width.rounded(.up), height: layout.height(of: shown).rounded(.up)))
     }
 
     /// Draws the text: see ``drawText(in:)``.
@@ -131,24 +154,31 @@ open class Label: View {
     /// cut by ``lineBreakMode`` with an ellipsis when the text does not fit.
     open func drawText(in rect: CGRect) {
         guard let text, !text.isEmpty, let context = GraphicsGetCurrentContext() else { return }
-        setting.draw(text, in: rect, limitedTo: numberOfLines,
-                     alignment: textAlignment.resolved(for: effectiveUserInterfaceLayoutDirection), color: textColor,
-                     context: context)
+        let alignment = paragraphStyle?.alignment ?? textAlignment
+        layout.draw(in: rect, limitedTo: numberOfLines, alignment: alignment.resolved(for: effectiveUserInterfaceLayoutDirection),
+                    context: context)
     }
 
-    private var setting: TextSetting { TextSetting(font: font, lineBreakMode: lineBreakMode) }
+    /// The paragraph style of the attributed text's first character, if it has one.
+    private var paragraphStyle: ParagraphStyle? { attributedRuns?.firstAttributes?[.paragraphStyle] as? ParagraphStyle }
+
+    /// The text set in the label's font, colour and line break mode.
+    private var layout: TextLayout {
+        let style = StyledText.Style(font: font, color: textColor)
+        let styled = attributedRuns.map { StyledText($0, base: style) } ?? StyledText(text ?? "", style: style)
+        return TextLayout(styled, lineBreakMode: lineBreakMode, lineSpacing: paragraphStyle?.lineSpacing ?? 0)
+    }
 
     /// How far below the label's vertical center its first and last baselines are, for its
     /// text set as its intrinsic size sets it and centred as it is drawn (the baselines that
     /// `firstBaselineAnchor` and `lastBaselineAnchor` follow).
     var baselinesBelowCenter: (first: CGFloat, last: CGFloat) {
-        var lines = 1
-        if let text, !text.isEmpty {
-            let bounds = CGRect(x: 0, y: 0, width: wrappingWidth ?? .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
-            lines = setting.lines(of: text, in: bounds, limitedTo: numberOfLines).lines.count
-        }
-        let first = font.ascender - CGFloat(lines) * font.lineHeight / 2
-        return (first, first + CGFloat(lines - 1) * font.lineHeight)
+        let layout = layout
+        let bounds = CGRect(x: 0, y: 0, width: wrappingWidth ?? .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+        let lines = layout.lines(in: bounds, limitedTo: numberOfLines)
+        let half = layout.height(of: lines) / 2
+        let lastTop = layout.height(of: lines.dropLast()) + (lines.count > 1 ? layout.lineSpacing : 0)
+        return (lines[0].ascent - half, lastTop + lines[lines.count - 1].ascent - half)
     }
 
     /// Notes the laid-out width; a multi-line label without a preferred width measures again

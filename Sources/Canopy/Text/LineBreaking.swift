@@ -18,69 +18,50 @@ public enum LineBreakMode: Sendable, Hashable, CaseIterable {
     case byTruncatingMiddle
 }
 
-/// Text set in lines no wider than a width: explicit line breaks first, then greedy filling,
-/// each line taking as much as fits up to a break opportunity: between words (after their
-/// spaces, which are dropped where a line breaks) and on either side of an ideograph or a kana
-/// (Chinese and Japanese break between characters). Breaking by characters, or when one word
-/// alone is too wide, a line breaks after its last character that fits. Each paragraph is shaped
-/// once; its characters' widths come from that shaping.
+/// A paragraph set in lines no wider than a width, greedily: each line takes as much as fits up
+/// to a break opportunity of the Unicode line breaking algorithm (UAX #14: after spaces and
+/// hyphens, between ideographs, not before closing punctuation). Spaces at the end of a line
+/// hang past the width, and are dropped where the line breaks. Breaking by characters, or when
+/// one word alone is too wide, a line breaks after its last character that fits.
 struct LineBreaker {
-    let font: Font
-    /// The widest a line may be; `nil` for no limit (only explicit line breaks).
+    /// The widest a line may be; `nil` for no limit (one line).
     let width: CGFloat?
     let byCharacters: Bool
 
-    /// The lines of `text`, top to bottom.
-    func lines(of text: String) -> [Substring] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).flatMap { paragraph -> [Substring] in
-            guard let width, !paragraph.isEmpty else { return [paragraph] }
-            let widths = font.characterWidths(of: paragraph)
-            let characters = Array(paragraph.indices)
-            var lines: [Substring] = []
-            var start = 0
-            while start < characters.count {
-                let end = lineEnd(from: start, in: paragraph, characters, widths, within: width)
-                lines.append(paragraph[characters[start]..<(end < characters.count ? characters[end] : paragraph.endIndex)])
-                start = end
-                while start < characters.count && paragraph[characters[start]] == " " { start += 1 }
+    /// The lines of `paragraph`, top to bottom, as ranges of its characters.
+    func lines(of paragraph: ShapedParagraph) -> [Range<Int>] {
+        guard let width, paragraph.count > 0 else { return [0..<paragraph.count] }
+        let starts = byCharacters ? [] : paragraph.lineStarts()
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start < paragraph.count {
+            let end = lineEnd(from: start, of: paragraph, starts, within: width)
+            var shown = end
+            if end < paragraph.count {
+                while shown > start && paragraph.character(shown - 1).isWhitespace { shown -= 1 }
             }
-            return lines
+            lines.append(start..<shown)
+            start = end
+            while start < paragraph.count && paragraph.character(start) == " " { start += 1 }
         }
+        return lines
     }
 
     /// Where the line starting at character `start` ends (the index of its first character
-    /// past it): at its last break opportunity that fits (spaces after it are left for the
-    /// caller to drop), or, breaking by characters or when nothing before fits, after its last
-    /// character that fits; at least one character, so that every line makes progress.
-    private func lineEnd(from start: Int, in text: Substring, _ characters: [Substring.Index], _ widths: [CGFloat],
-                         within width: CGFloat) -> Int {
+    /// past it): at its last break opportunity that fits, or, breaking by characters or when
+    /// none before fits, after its last character that fits; at least one character, so that
+    /// every line makes progress.
+    private func lineEnd(from start: Int, of paragraph: ShapedParagraph, _ starts: [Bool], within width: CGFloat) -> Int {
         var used: CGFloat = 0
         var lastBreak: Int?
-        for i in start..<characters.count {
-            let character = text[characters[i]]
-            if i > start {
-                let previous = text[characters[i - 1]]
-                let afterWord = character == " " && previous != " "
-                if afterWord || Self.breaksAround(character) || Self.breaksAround(previous) { lastBreak = i }
-            }
-            used += widths[i]
-            if used > width {
+        for i in start..<paragraph.count {
+            if i > start && !byCharacters && starts[i] { lastBreak = i }
+            used += paragraph.widths[i]
+            if used > width && !paragraph.character(i).isWhitespace {
                 guard i > start else { return i + 1 }
                 return byCharacters ? i : lastBreak ?? i
             }
         }
-        return characters.count
-    }
-
-    /// Whether a line may break on either side of `character`: an ideograph, a kana or a
-    /// Hangul syllable (the ideographic line-breaking class, in short).
-    static func breaksAround(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x2FFFF:
-            return true
-        default:
-            return false
-        }
+        return paragraph.count
     }
 }

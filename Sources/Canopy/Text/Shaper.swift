@@ -38,9 +38,10 @@ final class Shaper: @unchecked Sendable {
 
     deinit { hb_font_destroy(font) }
 
-    /// The glyphs of `text` in visual order (left to right), its direction and script guessed
+    /// The glyphs of `text` in visual order (left to right), set right to left when
+    /// `rightToLeft` says so; its script, and its direction when `rightToLeft` is `nil`, guessed
     /// from its first strong character.
-    func shape(_ text: some StringProtocol) -> [ShapedGlyph] {
+    func shape(_ text: some StringProtocol, rightToLeft: Bool? = nil) -> [ShapedGlyph] {
         guard !text.isEmpty, let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         var utf8 = String(text)
@@ -49,6 +50,7 @@ final class Shaper: @unchecked Sendable {
                 hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
             }
         }
+        if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
