@@ -79,11 +79,17 @@ let benchmarks: @Sendable () -> Void = {
 
     // The same 10,000 boxes and 100 lines of text at scale 2 (2000 × 2000 pixels): Canopy's
     // compositor through its view tree, and the plain C program drawing the shapes directly.
+    // The window's background changes between two whites before each render, so that the
+    // whole window is composited again (a window renders again only what changed).
     let canopy = BoardFixture()
     Benchmark(
         "Render 10k views at scale 2, Canopy",
         closure: { benchmark in
-            for _ in benchmark.scaledIterations { blackHole(try canopy.board!.window.render(scale: 2)) }
+            let window = canopy.board!.window
+            for i in benchmark.scaledIterations {
+                window.backgroundColor = i % 2 == 0 ? .white : Color(red: 0.99, green: 0.99, blue: 0.99)
+                blackHole(try window.render(scale: 2))
+            }
         }, setup: { canopy.setUp() }, teardown: { canopy.tearDown() })
 
     let peer = BoardFixture()
@@ -93,8 +99,18 @@ let benchmarks: @Sendable () -> Void = {
             for _ in benchmark.scaledIterations { blackHole(peer.board!.drawWithPeer(scale: 2)) }
         }, setup: { peer.setUp() }, teardown: { peer.tearDown() })
 
-    // What one view's setNeedsDisplay costs: its draw(_:) again, then the render (which
-    // composites the whole window: there is no damage tracking yet).
+    // What one view's setNeedsDisplay costs: its draw(_:) alone (the update cycle's display
+    // pass), and its draw then a render, which composites again only the label's region.
+    let drawOnly = BoardFixture()
+    Benchmark(
+        "Redraw one label, its draw only, 10k views at scale 2",
+        closure: { benchmark in
+            let label = drawOnly.board!.window.subviews.last as! Label
+            for i in benchmark.scaledIterations {
+                label.text = "Row 99: redrawn \(i)"
+                drawOnly.board!.window.runUpdateCycle()
+            }
+        }, setup: { drawOnly.setUp() }, teardown: { drawOnly.tearDown() })
     let redraw = BoardFixture()
     Benchmark(
         "Redraw one label, then render, 10k views at scale 2",

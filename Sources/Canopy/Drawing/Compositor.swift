@@ -41,7 +41,7 @@ struct Compositor {
                 if view.clipsToBounds { clip(to: layer?.roundedBounds ?? Path(rect: view.bounds), toDevice: toDevice) }
                 if let layer { drawSublayers(of: layer, toDevice: toDevice) }
                 steps.append(.close(Closing(view: view, toDevice: toDevice, grouped: grouped, clipped: view.clipsToBounds)))
-                for subview in frontToBack(view.subviews) {
+                for subview in Self.backToFront(view.subviews).reversed() {
                     steps.append(.open(subview, toDevice: subview.transformToSuperview.concatenating(toDevice)))
                 }
             case .close(let closing):
@@ -69,12 +69,12 @@ struct Compositor {
         if grouped { endGroup(layer.opacity, mask: layer.mask, toDevice: toDevice) }
     }
 
-    /// Subviews in the order they are pushed on the stack: the back-most is opened first.
-    private func frontToBack(_ subviews: [View]) -> [View] {
-        guard subviews.contains(where: { ($0.layerStorage?.zPosition ?? 0) != 0 }) else { return subviews.reversed() }
+    /// Subviews in the order they are drawn: by their layers' `zPosition`, then as listed.
+    static func backToFront(_ subviews: [View]) -> [View] {
+        guard subviews.contains(where: { ($0.layerStorage?.zPosition ?? 0) != 0 }) else { return subviews }
         return subviews.enumerated().sorted {
             (($0.element.layerStorage?.zPosition ?? 0), $0.offset) < (($1.element.layerStorage?.zPosition ?? 0), $1.offset)
-        }.map(\.element).reversed()
+        }.map(\.element)
     }
 
     private func drawSublayers(of layer: Layer, toDevice: CGAffineTransform) {
@@ -178,7 +178,11 @@ extension Window {
     /// Runs the update cycle, then draws the window and everything in it into an image of its
     /// bounds size at `scale` pixels per point (the screen's scale by default).
     ///
-    /// The same tree gives the same pixels on every run and any number of threads.
+    /// The window keeps the pixels of its last render: when the next one has the same size and
+    /// scale, only the region where something changed is composited again (a view drawn again,
+    /// moved, recoloured, added or removed; see ``lastRenderedRegion``), and the image is the
+    /// same as a render from scratch. The same tree gives the same pixels on every run and any
+    /// number of threads.
     /// - Throws: ``RenderError`` when the image would be empty, or larger than 32,767 pixels on a
     ///   side or 2^26 pixels in all.
     public func render(scale: CGFloat? = nil) throws -> Image {
@@ -188,14 +192,27 @@ extension Window {
         guard scale.isFinite, scale > 0, w.isFinite, h.isFinite, w >= 1, h >= 1,
             w <= CGFloat(Raster.maximumSide), h <= CGFloat(Raster.maximumSide)
         else { throw RenderError.unsupportedSize(width: w, height: h) }
-        guard let raster = Raster(width: Int(w), height: Int(h)) else {
-            throw RenderError.unsupportedSize(width: w, height: h)
-        }
         runUpdateCycle()
         let toDevice = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY)
             .concatenating(CGAffineTransform(scaleX: scale, y: scale))
-        Compositor(raster: raster).draw(self, toDevice: toDevice)
-        return Image(raster: raster, scale: scale)
+        let kept = renderMemory.flatMap { $0.scale == scale && $0.raster.width == Int(w) && $0.raster.height == Int(h) ? $0 : nil }
+        guard let memory = kept ?? Raster(width: Int(w), height: Int(h)).map({ RenderMemory(scale: scale, raster: $0) }) else {
+            throw RenderError.unsupportedSize(width: w, height: h)
+        }
+        renderMemory = memory
+        let damage = memory.update(from: self, toDevice: toDevice)
+        let region = kept == nil ? CGRect(x: 0, y: 0, width: w, height: h) : damage
+        if !region.isNull {
+            let raster = memory.raster
+            raster.save()
+            raster.clip(to: Path(rect: region), rule: .winding)
+            raster.clear(Path(rect: region))
+            Compositor(raster: raster).draw(self, toDevice: toDevice)
+            raster.restore()
+        }
+        lastRenderedRegion = region.isNull ? .null : region.applying(toDevice.inverted())
+        guard let copy = memory.raster.copy() else { throw RenderError.unsupportedSize(width: w, height: h) }
+        return Image(raster: copy, scale: scale)
     }
 }
 

@@ -370,6 +370,8 @@ public enum LayerContentsGravity: Sendable, CaseIterable {
 final class BackingStore {
     let raster: Raster
     let size: CGSize
+    /// How many times part of the pixels was drawn again in place.
+    var revision = 0
 
     init(raster: Raster, size: CGSize) { (self.raster, self.size) = (raster, size) }
 }

@@ -29,6 +29,13 @@ final class Raster {
         (self.width, self.height, self.surface, self.cairo) = (width, height, surface, cairo)
     }
 
+    /// A raster of the same pixels, or `nil` when memory runs out.
+    func copy() -> Raster? {
+        guard let copy = Raster(width: width, height: height) else { return nil }
+        copy.draw(self, transform: .identity, alpha: 1)
+        return copy
+    }
+
     /// The raster a PNG file holds, or `nil` when the bytes are not a PNG Cairo can read or
     /// its size is past the limits.
     init?(pngData data: Data) {

@@ -38,7 +38,10 @@ extension View {
         }
         ContextStack.drawing(in: context) { draw(rect) }
         context.finish()
-        guard !isPartial else { return }
+        guard !isPartial else {
+            kept?.revision += 1
+            return
+        }
         if let raster = context.raster {
             layer.backingStore = BackingStore(raster: raster, size: size)
         } else {

@@ -39,6 +39,14 @@ open class Window: View {
     }
     private(set) var layoutEngineStorage: LayoutEngine?
 
+    /// The pixels of the last render and what they show, for the next render to compare.
+    var renderMemory: RenderMemory?
+
+    /// The part of the window the last ``render(scale:)`` composited again, in the window's
+    /// coordinates, rounded out to whole pixels: the whole window the first time or after a
+    /// change of size or scale, then the region of what changed (`.null` when nothing did).
+    public internal(set) var lastRenderedRegion = CGRect.null
+
     /// The direction the window's views lay out in unless they force one; left to right by default.
     public var userInterfaceLayoutDirection = UserInterfaceLayoutDirection.leftToRight {
         didSet { if userInterfaceLayoutDirection != oldValue { layoutEngineStorage?.markDirty() } }
