@@ -9,6 +9,9 @@ import Foundation
 /// sublayers of standalone layers (few, made by hand) recurse.
 struct Compositor {
     let raster: Raster
+    /// Whether a view's own pixels (its layer, sublayers and border) are drawn; its subviews are
+    /// visited either way. Rendering a region again draws only the views that reach it.
+    var draws: (View) -> Bool = { _ in true }
 
     /// What is left to do for a view after its subviews.
     private struct Closing {
@@ -16,6 +19,7 @@ struct Compositor {
         let toDevice: CGAffineTransform
         let grouped: Bool
         let clipped: Bool
+        let drawn: Bool
     }
 
     private enum Step {
@@ -30,24 +34,25 @@ struct Compositor {
             switch step {
             case .open(let view, let toDevice):
                 guard !view.isHidden, view.alpha > 0 else { continue }
-                let layer = view.layerStorage
+                let layer = view.layerStorage, drawn = draws(view)
                 let grouped = view.alpha < 1 || layer?.mask != nil
                 if grouped { raster.beginGroup() }
-                if let layer {
+                if let layer, drawn {
                     drawBody(of: layer, toDevice: toDevice)
-                } else if let color = view.backgroundColor, color.alpha > 0 {
+                } else if drawn, let color = view.backgroundColor, color.alpha > 0 {
                     raster.fill(Path(rect: view.bounds).applying(toDevice), rule: .winding, with: .color(color))
                 }
                 if view.clipsToBounds { clip(to: layer?.roundedBounds ?? Path(rect: view.bounds), toDevice: toDevice) }
-                if let layer { drawSublayers(of: layer, toDevice: toDevice) }
-                steps.append(.close(Closing(view: view, toDevice: toDevice, grouped: grouped, clipped: view.clipsToBounds)))
+                if let layer, drawn { drawSublayers(of: layer, toDevice: toDevice) }
+                steps.append(.close(Closing(view: view, toDevice: toDevice, grouped: grouped, clipped: view.clipsToBounds,
+                                            drawn: drawn)))
                 for subview in Self.backToFront(view.subviews).reversed() {
                     steps.append(.open(subview, toDevice: subview.transformToSuperview.concatenating(toDevice)))
                 }
             case .close(let closing):
                 if closing.clipped { raster.restore() }
                 if let layer = closing.view.layerStorage {
-                    drawBorder(of: layer, toDevice: closing.toDevice)
+                    if closing.drawn { drawBorder(of: layer, toDevice: closing.toDevice) }
                     if closing.grouped { endGroup(layer.opacity, mask: layer.mask, toDevice: closing.toDevice) }
                 } else if closing.grouped {
                     raster.endGroup(alpha: closing.view.alpha)
@@ -203,16 +208,19 @@ extension Window {
         let damage = memory.update(from: self, toDevice: toDevice)
         let region = kept == nil ? CGRect(x: 0, y: 0, width: w, height: h) : damage
         if !region.isNull {
+            if !isKnownUniquelyReferenced(&memory.raster) {
+                guard let copy = memory.raster.copy() else { throw RenderError.unsupportedSize(width: w, height: h) }
+                memory.raster = copy
+            }
             let raster = memory.raster
             raster.save()
             raster.clip(to: Path(rect: region), rule: .winding)
             raster.clear(Path(rect: region))
-            Compositor(raster: raster).draw(self, toDevice: toDevice)
+            Compositor(raster: raster, draws: { memory.reaches($0, region) }).draw(self, toDevice: toDevice)
             raster.restore()
         }
         lastRenderedRegion = region.isNull ? .null : region.applying(toDevice.inverted())
-        guard let copy = memory.raster.copy() else { throw RenderError.unsupportedSize(width: w, height: h) }
-        return Image(raster: copy, scale: scale)
+        return Image(raster: memory.raster, scale: scale)
     }
 }
 

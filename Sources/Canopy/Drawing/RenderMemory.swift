@@ -18,7 +18,9 @@ final class RenderMemory {
     }
 
     let scale: CGFloat
-    let raster: Raster
+    /// The pixels; shared with the last image returned until either is dropped, and copied
+    /// before drawing while the image holds them (images never change).
+    var raster: Raster
     private(set) var drawn: [ObjectIdentifier: Drawn] = [:]
     /// The images and kept drawings the digests name by identity, held so that no other can
     /// take their address before the next render compares.
@@ -73,6 +75,11 @@ final class RenderMemory {
         drawn = now
         named = nowNamed
         return damage.intersection(CGRect(x: 0, y: 0, width: raster.width, height: raster.height))
+    }
+
+    /// Whether `view`'s pixels, as recorded, reach `region` (device pixels).
+    func reaches(_ view: View, _ region: CGRect) -> Bool {
+        drawn[ObjectIdentifier(view)]?.extent.intersects(region) ?? true
     }
 
     /// Adds what the compositor reads of `layer` (and its sublayers and mask) to `digest`, and
