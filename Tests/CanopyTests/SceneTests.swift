@@ -139,6 +139,54 @@ struct SceneTests {
         }
     }
 
+    @Test func buttonsKeepTheTitlesOfTheirOtherStates() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+        let button = Button(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+        button.setTitle("Send", for: .normal)
+        button.setTitle("Sending", for: .highlighted)
+        button.setTitleColor(.gray, for: .disabled)
+        button.setTitle("Sent", for: .selected)
+        window.addSubview(button)
+        let scene = Scene(capturing: window)
+        let copy = try Scene(jsonData: scene.jsonData())
+        #expect(copy == scene)
+        #expect(copy.views[1].button?.states.map(\.state) == [.highlighted, .selected, .disabled])
+        let made = try #require(try copy.instantiate().views[1] as? Button)
+        #expect(made.title(for: .highlighted) == "Sending" && made.title(for: .selected) == "Sent")
+        #expect(made.title(for: .disabled) == "Send", "a state without a title of its own falls back to the normal one")
+        #expect(made.titleColor(for: .disabled) == .gray && made.titleColor(for: .highlighted) == button.titleColor(for: .highlighted))
+        made.isEnabled = false
+        #expect(made.currentTitleColor == .gray)
+    }
+
+    @Test func imageViewsKeepTheirImageAndContentMode() throws {
+        // A 4 × 2-pixel image at scale 2: red on the left half, blue on the right.
+        let picture = GraphicsImageRenderer(size: CGSize(width: 2, height: 1), scale: 2).image { context in
+            context.setFillColor(.red)
+            context.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+            context.setFillColor(.blue)
+            context.fill(CGRect(x: 1, y: 0, width: 1, height: 1))
+        }
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+        window.backgroundColor = .white
+        let imageView = ImageView(image: picture)
+        imageView.frame = CGRect(x: 0, y: 0, width: 100, height: 40)
+        imageView.contentMode = .scaleAspectFit
+        window.addSubview(imageView)
+        let scene = Scene(capturing: window)
+        #expect(scene.views[1].image?.scale == 2 && scene.views[1].contentMode == .scaleAspectFit)
+        let copy = try Scene(jsonData: scene.jsonData())
+        #expect(copy == scene)
+        let instance = try copy.instantiate()
+        let made = try #require(instance.views[1] as? ImageView)
+        #expect(made.image?.size == CGSize(width: 2, height: 1) && made.image?.scale == 2)
+        #expect(made.contentMode == .scaleAspectFit && made.intrinsicContentSize == CGSize(width: 2, height: 1))
+        // Aspect fit: 80 × 40 points in the middle, red left of centre, blue right, white outside.
+        let image = try instance.window.render(scale: 1)
+        #expect(image.pixelColor(x: 30, y: 20) == .red && image.pixelColor(x: 70, y: 20) == .blue)
+        #expect(image.pixelColor(x: 5, y: 20) == .white && image.pixelColor(x: 95, y: 20) == .white)
+    }
+
     @Test func buttonsKeepTheirTitleAndDrawIt() throws {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
         window.backgroundColor = .white
@@ -211,6 +259,13 @@ struct SceneTests {
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "l", "parent": "w", "class": "Label", "label": {"fontSize": -3}}]}"#, "views[1].label.fontSize", "outside"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "b", "parent": "w", "class": "Button", "button": {"size": 3}}]}"#, "views[1].button.size", "no key 'size'"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "autoresizingMask": ["wide"]}]}"#, "views[0].autoresizingMask[0]", "\"wide\" is not one of"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "b", "parent": "w", "class": "Button", "button": {"states": [{"title": "x"}]}}]}"#, "views[1].button.states[0].state", "names its state"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "b", "parent": "w", "class": "Button", "button": {"states": [{"state": "pressed"}]}}]}"#, "views[1].button.states[0].state", "\"pressed\" is not one of"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "i", "parent": "w", "class": "ImageView", "image": {"png": "%%%"}}]}"#, "views[1].image.png", "not base64"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "i", "parent": "w", "class": "ImageView", "image": {"png": "aGVsbG8="}}]}"#, "views[1].image.png", "not a PNG file"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "i", "parent": "w", "class": "ImageView", "image": {"scale": 2}}]}"#, "views[1].image.png", "base64"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "i", "parent": "w", "image": {"png": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="}}]}"#, "views[1].image", "not an image view class"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "contentMode": "stretch"}]}"#, "views[0].contentMode", "\"stretch\" is not one of"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "", "class": "Window"}]}"#, "views[0].id", "empty"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "w", "parent": "w"}]}"#, "views[1].id", "used twice"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w"}]}"#, "views[0]", "must be the window"),

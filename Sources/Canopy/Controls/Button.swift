@@ -146,8 +146,11 @@ open class Button: Control {
         setNeedsDisplay()
     }
 
-    /// The colour set for the normal state, if any (what a scene keeps).
-    var ownTitleColor: Color? { titleColors[.normal] }
+    /// The title set for `state` itself, if any (what a scene keeps).
+    func ownTitle(for state: State) -> String? { titles[state] }
+
+    /// The colour set for `state` itself, if any (what a scene keeps).
+    func ownTitleColor(for state: State) -> Color? { titleColors[state] }
 
     /// The title color in `state`: its own, else the `.normal` one, else the button type's:
     /// white for a custom button, the system blue for the others (a fifth of it while

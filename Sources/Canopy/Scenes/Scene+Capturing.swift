@@ -73,7 +73,8 @@ extension Scene {
         record.semanticContentAttribute = view.semanticContentAttribute
         // A label's text gives its size again when loaded; other classes keep theirs recorded.
         let intrinsic = view.layoutIntrinsicSize
-        if !(view is Label), intrinsic.width != View.noIntrinsicMetric || intrinsic.height != View.noIntrinsicMetric {
+        let imageGivesSize = (view as? ImageView)?.image?.pngData() != nil
+        if !(view is Label), !imageGivesSize, intrinsic.width != View.noIntrinsicMetric || intrinsic.height != View.noIntrinsicMetric {
             record.intrinsicContentSize = intrinsic
         }
         if let label = view as? Label {
@@ -85,13 +86,21 @@ extension Scene {
             text.textAlignment = label.textAlignment
             record.label = text
         }
-        if let button = view as? Button, button.title(for: .normal) != nil || button.ownTitleColor != nil {
-            var title = Scene.ButtonRecord(title: button.title(for: .normal))
-            title.titleColor = button.ownTitleColor
+        if let button = view as? Button {
+            var title = Scene.ButtonRecord(title: button.ownTitle(for: .normal))
+            title.titleColor = button.ownTitleColor(for: .normal)
             title.fontSize = button.titleFont.pointSize
             title.isBold = button.titleFont == Font.boldSystemFont(ofSize: button.titleFont.pointSize)
-            record.button = title
+            title.states = SceneVocabulary.controlStates.pairs.compactMap { pair in
+                let (text, color) = (button.ownTitle(for: pair.value), button.ownTitleColor(for: pair.value))
+                return text == nil && color == nil ? nil : StateTitleRecord(state: pair.value, title: text, titleColor: color)
+            }
+            if title.title != nil || title.titleColor != nil || !title.states.isEmpty { record.button = title }
         }
+        if let image = (view as? ImageView)?.image, let png = image.pngData() {
+            record.image = ImageRecord(pngData: png, scale: image.scale)
+        }
+        if view.contentMode != .scaleToFill { record.contentMode = view.contentMode }
         record.hugging = AxisPriorities(
             horizontal: view.contentHuggingPriority(for: .horizontal), vertical: view.contentHuggingPriority(for: .vertical))
         record.compressionResistance = AxisPriorities(

@@ -110,7 +110,15 @@ extension Scene {
             button.setTitle(title.title, for: .normal)
             button.setTitleColor(title.titleColor, for: .normal)
             button.titleFont = title.isBold ? Font.boldSystemFont(ofSize: title.fontSize) : Font.systemFont(ofSize: title.fontSize)
+            for state in title.states {
+                button.setTitle(state.title, for: state.state)
+                button.setTitleColor(state.titleColor, for: state.state)
+            }
         }
+        if let image = record.image, let imageView = view as? ImageView {
+            imageView.image = Image(data: image.pngData, scale: image.scale)
+        }
+        if let mode = record.contentMode { view.contentMode = mode }
     }
 
     private static func configure(_ stack: StackView, from record: StackRecord, arranged: [View]) {

@@ -115,10 +115,20 @@ extension Scene {
             get { appearance.label }
             set { appearance.label = newValue }
         }
-        /// A button's title in its normal state; `nil` for other classes.
+        /// A button's titles; `nil` for other classes.
         public var button: ButtonRecord? {
             get { appearance.button }
             set { appearance.button = newValue }
+        }
+        /// An image view's image; `nil` for none and for other classes.
+        public var image: ImageRecord? {
+            get { appearance.image }
+            set { appearance.image = newValue }
+        }
+        /// How the view's content fills its bounds; `nil` for its class's default.
+        public var contentMode: ContentMode? {
+            get { appearance.contentMode }
+            set { appearance.contentMode = newValue }
         }
 
         /// The drawing properties, kept out of line: most views leave them at their defaults,
@@ -136,6 +146,8 @@ extension Scene {
             var borderColor = Color.black
             var label: LabelRecord?
             var button: ButtonRecord?
+            var image: ImageRecord?
+            var contentMode: ContentMode?
         }
 
         final class AppearanceBox: Equatable, Sendable {
@@ -205,7 +217,8 @@ extension Scene {
         public init(text: String? = nil) { self.text = text }
     }
 
-    /// A button's title in its normal state (the other states fall back to it).
+    /// A button's title in its normal state, and those other states have of their own (the
+    /// states without fall back to the normal one).
     public struct ButtonRecord: Equatable, Sendable {
         /// The title, or `nil` for none.
         public var title: String?
@@ -215,9 +228,43 @@ extension Scene {
         public var fontSize: CGFloat = 15
         /// Whether that font is the bold system font.
         public var isBold = false
+        /// The titles and colours of the highlighted, selected and disabled states, where set.
+        public var states: [StateTitleRecord] = []
 
         /// Creates a record of `title` in the 15-point system font.
         public init(title: String? = nil) { self.title = title }
+    }
+
+    /// The title and its colour set for one state of a button other than the normal one.
+    public struct StateTitleRecord: Equatable, Sendable {
+        /// The state: ``Control/State/highlighted``, ``Control/State/selected`` or
+        /// ``Control/State/disabled``.
+        public var state: Control.State
+        /// The title, or `nil` for the normal state's.
+        public var title: String?
+        /// The title's colour, or `nil` for the normal state's.
+        public var titleColor: Color?
+
+        /// Creates a record of `state`'s title and colour.
+        public init(state: Control.State, title: String? = nil, titleColor: Color? = nil) {
+            self.state = state
+            self.title = title
+            self.titleColor = titleColor
+        }
+    }
+
+    /// An image kept in the scene: the bytes of a PNG file, and its scale (pixels per point).
+    public struct ImageRecord: Equatable, Sendable {
+        /// The PNG file's bytes (base64 in the file).
+        public var pngData: Data
+        /// Pixels per point; 1 by default.
+        public var scale: CGFloat = 1
+
+        /// Creates a record of a PNG file's bytes at `scale`.
+        public init(pngData: Data, scale: CGFloat = 1) {
+            self.pngData = pngData
+            self.scale = scale
+        }
     }
 
     /// A layout guide: one added with `addLayoutGuide`, or a view's layout margins guide.

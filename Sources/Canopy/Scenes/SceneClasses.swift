@@ -11,11 +11,11 @@ import Foundation
 public struct SceneClasses: Sendable {
     private var makers: [String: @Sendable () -> View]
 
-    /// `View`, `Control`, `Button`, `ScrollView`, `StackView` and `Label` (`Window` is made by
-    /// the scene).
+    /// `View`, `Control`, `Button`, `ScrollView`, `StackView`, `Label` and `ImageView` (`Window`
+    /// is made by the scene).
     public static let builtIn = SceneClasses(makers: [
         "View": { View() }, "Control": { Control() }, "Button": { Button() }, "ScrollView": { ScrollView() },
-        "StackView": { StackView() }, "Label": { Label() },
+        "StackView": { StackView() }, "Label": { Label() }, "ImageView": { ImageView() },
     ])
 
     private init(makers: [String: @Sendable () -> View]) { self.makers = makers }

@@ -21,9 +21,11 @@ struct SceneReader {
         "clipsToBounds", "userInteractionEnabled", "alpha", "tag", "accessibilityIdentifier",
         "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "semanticContentAttribute",
         "intrinsicContentSize", "hugging", "compressionResistance", "layoutMargins", "stack", "backgroundColor",
-        "cornerRadius", "borderWidth", "borderColor", "label", "button",
+        "cornerRadius", "borderWidth", "borderColor", "label", "button", "image", "contentMode",
     ])
-    private static let buttonKeys = JSONWords(["title", "titleColor", "fontSize", "bold"])
+    private static let buttonKeys = JSONWords(["title", "titleColor", "fontSize", "bold", "states"])
+    private static let stateTitleKeys = JSONWords(["state", "title", "titleColor"])
+    private static let imageKeys = JSONWords(["png", "scale"])
     private static let labelKeys = JSONWords(["text", "fontSize", "bold", "textColor", "numberOfLines", "alignment"])
     private static let stackKeys = JSONWords(["axis", "distribution", "alignment", "spacing", "marginsRelative", "arranged"])
     private static let guideKeys = JSONWords(["id", "owner", "margins"])
@@ -152,7 +154,9 @@ struct SceneReader {
             case 24: view.borderWidth = CGFloat(try scanner.readNumber())
             case 25: view.borderColor = try color()
             case 26: view.label = try readLabel()
-            default: view.button = try readButton()
+            case 27: view.button = try readButton()
+            case 28: view.image = try readImage()
+            default: view.contentMode = try name(SceneVocabulary.contentModes)
             }
         }
         guard hasID else { throw missing("id", "every view needs an id") }
@@ -183,10 +187,48 @@ struct SceneReader {
             case 0: button.title = try scanner.readString()
             case 1: button.titleColor = try color()
             case 2: button.fontSize = CGFloat(try scanner.readNumber())
-            default: button.isBold = try scanner.readBool()
+            case 3: button.isBold = try scanner.readBool()
+            default:
+                var states = try scanner.beginArray()
+                while try scanner.nextElement(&states) { button.states.append(try readStateTitle()) }
             }
         }
         return button
+    }
+
+    private mutating func readStateTitle() throws(SceneError) -> Scene.StateTitleRecord {
+        var record = Scene.StateTitleRecord(state: .normal)
+        var object = try scanner.beginObject()
+        var hasState = false
+        while let key = try scanner.nextKey(&object, in: Self.stateTitleKeys) {
+            switch key {
+            case 0:
+                record.state = try name(SceneVocabulary.controlStates)
+                hasState = true
+            case 1: record.title = try scanner.readString()
+            default: record.titleColor = try color()
+            }
+        }
+        guard hasState else { throw missing("state", "each of a button's states names its state") }
+        return record
+    }
+
+    private mutating func readImage() throws(SceneError) -> Scene.ImageRecord {
+        var image = Scene.ImageRecord(pngData: Data())
+        var object = try scanner.beginObject()
+        var hasData = false
+        while let key = try scanner.nextKey(&object, in: Self.imageKeys) {
+            switch key {
+            case 0:
+                let text = try scanner.readString()
+                guard let data = Data(base64Encoded: text) else { throw scanner.error("an image's png is not base64") }
+                image.pngData = data
+                hasData = true
+            default: image.scale = CGFloat(try scanner.readNumber())
+            }
+        }
+        guard hasData else { throw missing("png", "an image holds a PNG file's bytes in base64") }
+        return image
     }
 
     private mutating func readStack() throws(SceneError) -> Scene.StackRecord {

@@ -76,6 +76,12 @@ struct SceneIndex {
         if let button = view.button {
             try finite([button.fontSize], location() + ".button.fontSize", within: 0...CGFloat.greatestFiniteMagnitude)
         }
+        if let image = view.image {
+            try finite([image.scale], location() + ".image.scale", within: 0.01...100)
+            guard Image(data: image.pngData, scale: image.scale) != nil else {
+                throw SceneError(location: location() + ".image.png", message: "is not a PNG file Canopy reads (or is past 32,767 pixels on a side)")
+            }
+        }
         try finite([view.cornerRadius], location() + ".cornerRadius", within: 0...CGFloat.greatestFiniteMagnitude)
         try finite([view.borderWidth], location() + ".borderWidth", within: 0...CGFloat.greatestFiniteMagnitude)
     }
@@ -175,14 +181,15 @@ struct SceneIndex {
             let name = scene.views[i].className
             if kinds[name] == nil { kinds[name] = .some(classes.maker(of: name)?()) }
             guard isKind(kinds[name]!) else {
-                throw SceneError(location: "views[\(i)].\(key)", message: "\"\(name)\" is not a \(kind) class")
+                throw SceneError(location: "views[\(i)].\(key)", message: "\"\(name)\" is not \(kind) class")
             }
         }
         for i in scene.views.indices {
-            if scene.views[i].label != nil { try require({ $0 is Label }, i, "label", "label") }
-            if scene.views[i].button != nil { try require({ $0 is Button }, i, "button", "button") }
+            if scene.views[i].label != nil { try require({ $0 is Label }, i, "label", "a label") }
+            if scene.views[i].button != nil { try require({ $0 is Button }, i, "button", "a button") }
+            if scene.views[i].image != nil { try require({ $0 is ImageView }, i, "image", "an image view") }
             guard let stack = scene.views[i].stack else { continue }
-            try require({ $0 is StackView }, i, "stack", "stack view")
+            try require({ $0 is StackView }, i, "stack", "a stack view")
             var seen = Set<Int>()
             for (k, id) in stack.arranged.enumerated() {
                 let location = "views[\(i)].stack.arranged[\(k)]"

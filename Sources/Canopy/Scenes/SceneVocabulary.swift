@@ -45,6 +45,14 @@ enum SceneVocabulary {
     static let semanticContentAttributes = SceneNames<SemanticContentAttribute>([
         ("unspecified", .unspecified), ("forceLeftToRight", .forceLeftToRight), ("forceRightToLeft", .forceRightToLeft),
     ])
+    static let contentModes = SceneNames<ContentMode>([
+        ("scaleToFill", .scaleToFill), ("scaleAspectFit", .scaleAspectFit), ("scaleAspectFill", .scaleAspectFill),
+        ("redraw", .redraw), ("center", .center), ("top", .top), ("bottom", .bottom), ("left", .left), ("right", .right),
+        ("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight),
+    ])
+    static let controlStates = SceneNames<Control.State>([
+        ("highlighted", .highlighted), ("selected", .selected), ("disabled", .disabled),
+    ])
     static let autoresizing = SceneNames<AutoresizingMask>([
         ("flexibleLeftMargin", .flexibleLeftMargin), ("flexibleWidth", .flexibleWidth),
         ("flexibleRightMargin", .flexibleRightMargin), ("flexibleTopMargin", .flexibleTopMargin),

@@ -65,6 +65,13 @@ struct SceneWriter {
         f.numbers("borderColor", view.borderColor.components, unless: Color.black.components)
         if let label = view.label { f.raw("label", fields(label).object) }
         if let button = view.button { f.raw("button", fields(button).object) }
+        if let image = view.image {
+            var record = Fields()
+            record.string("png", image.pngData.base64EncodedString())
+            record.number("scale", image.scale, unless: 1)
+            f.raw("image", record.object)
+        }
+        if let mode = view.contentMode { f.name("contentMode", mode, SceneVocabulary.contentModes) }
         return f
     }
 
@@ -74,6 +81,16 @@ struct SceneWriter {
         if let color = button.titleColor { f.numbers("titleColor", color.components) }
         f.number("fontSize", button.fontSize, unless: 15)
         f.bool("bold", button.isBold, unless: false)
+        if !button.states.isEmpty {
+            let states = button.states.map { state -> String in
+                var s = Fields()
+                s.name("state", state.state, SceneVocabulary.controlStates)
+                if let title = state.title { s.string("title", title) }
+                if let color = state.titleColor { s.numbers("titleColor", color.components) }
+                return s.object
+            }
+            f.raw("states", "[" + states.joined(separator: ", ") + "]")
+        }
         return f
     }
 
