@@ -16,7 +16,7 @@ struct FontTests {
 
     @Test func charactersBeyondTheBasicPlaneAndMissingOnesMeasure() {
         let face = Font.systemFont(ofSize: 15).face
-        #expect(face.advance(of: "\u{1F600}") == 2135)  // from the format-12 character map
+        #expect(face.advance(of: "\u{1F600}") == 2135)  // beyond the Basic Multilingual Plane
         #expect(face.advance(of: "Ω€漢") == 1565 + 1303 + 1229)  // 漢 is missing: the .notdef box
     }
 

@@ -12,8 +12,8 @@ public struct FontFileError: Error, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "\(path): \(reason)" }
 }
 
-/// One TrueType or OpenType font file: its metrics (units per em, ascender, descender, line
-/// gap, each character's nominal advance width), read once, and its shaping by HarfBuzz.
+/// One TrueType or OpenType font file, read by HarfBuzz: its metrics (units per em, ascender,
+/// descender, line gap, each character's nominal advance width) and its shaping.
 ///
 /// Text is measured and drawn shaped: kerning, ligatures, combining marks and right-to-left
 /// scripts as the font's OpenType tables set them. A character the font lacks measures and
@@ -30,11 +30,7 @@ public final class FontFace: Sendable {
     /// The file the face was read from, or `nil` for one read from bytes (which measures but
     /// does not draw: the rasteriser reads faces from files).
     public let path: String?
-    private let advances: [UInt16]
-    private let glyphs: CharacterMap
-    /// HarfBuzz's view of the same bytes; `nil` when HarfBuzz cannot read them (the nominal
-    /// advances then measure, unshaped).
-    private let shaper: Shaper?
+    private let shaper: Shaper
     /// The faces found for characters this one lacks, by character (`nil`: none has it), and
     /// those faces by file, so each is read once. Filled as text needs them.
     private let fallbacks = Mutex<(byScalar: [UInt32: FontFace?], byFile: [String: FontFace])>(([:], [:]))
@@ -57,21 +53,11 @@ public final class FontFace: Sendable {
     private init(data: Data, name path: String, file: String?) throws(FontFileError) {
         self.path = file
         do {
-            let file = try FontTables(bytes: [UInt8](data))
-            let head = try file.table("head"), hhea = try file.table("hhea")
-            unitsPerEm = Int(try head.uint16(at: 18))
-            guard unitsPerEm > 0 else { throw FontTables.Malformed("head.unitsPerEm is 0") }
-            ascender = Int(try hhea.int16(at: 4))
-            descender = Int(try hhea.int16(at: 6))
-            lineGap = Int(try hhea.int16(at: 8))
-            advances = try Self.readAdvances(try file.table("hmtx"), count: Int(try hhea.uint16(at: 34)))
-            glyphs = try CharacterMap(try file.table("cmap"))
-            shaper = Shaper(data: data)
-        } catch let error as FontTables.Malformed {
-            throw FontFileError(path: path, reason: error.reason)
+            shaper = try Shaper(data: data)
         } catch {
-            throw FontFileError(path: path, reason: "\(error)")
+            throw FontFileError(path: path, reason: error.reason)
         }
+        (unitsPerEm, ascender, descender, lineGap) = (shaper.unitsPerEm, shaper.ascender, shaper.descender, shaper.lineGap)
     }
 
     /// The advance width of `scalar`, in design units.
@@ -80,7 +66,7 @@ public final class FontFace: Sendable {
     }
 
     /// The glyph that draws `scalar` (0, the missing-glyph box, when the face lacks it).
-    func glyph(for scalar: Unicode.Scalar) -> Int { glyphs.glyph(for: scalar.value) }
+    func glyph(for scalar: Unicode.Scalar) -> Int { shaper.glyph(for: scalar) }
 
     /// The face that draws `character`: this one when it has the character's first scalar,
     /// else the installed face fontconfig finds for it, else this one (its missing-glyph box).
@@ -102,10 +88,7 @@ public final class FontFace: Sendable {
     }
 
     /// The advance width of `glyph`, in design units.
-    func advance(ofGlyph glyph: Int) -> Int {
-        // Glyphs past the last metric share its advance (monospaced tails).
-        Int(advances[min(glyph, advances.count - 1)])
-    }
+    func advance(ofGlyph glyph: Int) -> Int { shaper.advance(ofGlyph: glyph) }
 
     /// The sum of the nominal advance widths of `text`'s characters, in design units: the
     /// width before shaping (no kerning, no ligatures).
@@ -119,18 +102,9 @@ public final class FontFace: Sendable {
     }
 
     /// `text` shaped into glyphs in visual order, right to left when `rightToLeft` says so (its
-    /// first strong character decides when `nil`); without a shaper, its characters' nominal
-    /// glyphs one after another.
+    /// first strong character decides when `nil`).
     func shaped(_ text: some StringProtocol, rightToLeft: Bool? = nil) -> [ShapedGlyph] {
-        if let shaper { return shaper.shape(text, rightToLeft: rightToLeft) }
-        var glyphs: [ShapedGlyph] = []
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            let glyph = glyph(for: scalar)
-            glyphs.append(ShapedGlyph(glyph: glyph, cluster: offset, advance: advance(ofGlyph: glyph), offset: (0, 0)))
-            offset += String(scalar).utf8.count
-        }
-        return glyphs
+        shaper.shape(text, rightToLeft: rightToLeft)
     }
 
     /// The width each character of `text` takes when the whole is shaped (in the direction
@@ -154,10 +128,5 @@ public final class FontFace: Sendable {
             advances[low] += glyph.advance
         }
         return advances
-    }
-
-    private static func readAdvances(_ hmtx: FontTables.Table, count: Int) throws -> [UInt16] {
-        guard count > 0 else { throw FontTables.Malformed("hhea.numberOfHMetrics is 0") }
-        return try (0..<count).map { try hmtx.uint16(at: $0 * 4) }
     }
 }
