@@ -25,20 +25,20 @@ struct ShapedParagraph {
         self.range = range
         var scalars: [UInt32] = [], ends: [Int] = []
         for i in range {
-            scalars.append(contentsOf: text.characters[i].unicodeScalars.lazy.map(\.value))
+            for scalar in text.character(i).unicodeScalars { scalars.append(scalar.value) }
             ends.append(scalars.count)
         }
         self.scalars = scalars
         characterEnds = ends
         bidi = BidiParagraph(scalars: scalars, characterEnds: ends, rightToLeft: rightToLeft)
-        faces = range.map { text.style(at: $0).font.face.face(drawing: text.characters[$0]) }
+        faces = range.map { text.style(at: $0).font.face.face(drawing: text.character($0)) }
         widths = [CGFloat](repeating: 0, count: range.count)
         var start = 0
         while start < range.count {
             let end = pieceEnd(from: start)
             let font = text.style(at: range.lowerBound + start).font, face = faces[start]
             let scale = font.pointSize / CGFloat(face.unitsPerEm)
-            let advances = face.characterAdvances(of: Substring(characters(start..<end)), rightToLeft: isRightToLeft(start))
+            let advances = face.characterAdvances(of: characters(start..<end), rightToLeft: isRightToLeft(start))
             for (k, advance) in advances.enumerated() { widths[start + k] = CGFloat(advance) * scale }
             start = end
         }
@@ -46,20 +46,20 @@ struct ShapedParagraph {
 
     /// The paragraph's whole text, in its own style, as one paragraph.
     init(_ text: StyledText, rightToLeft: Bool? = nil) {
-        self.init(text, range: 0..<text.characters.count, rightToLeft: rightToLeft)
+        self.init(text, range: 0..<text.count, rightToLeft: rightToLeft)
     }
 
     var count: Int { range.count }
 
     /// Character `i` of the paragraph.
-    func character(_ i: Int) -> Character { text.characters[range.lowerBound + i] }
+    func character(_ i: Int) -> Character { text.character(range.lowerBound + i) }
 
     /// The style of character `i`.
     func style(_ i: Int) -> StyledText.Style { text.style(at: range.lowerBound + i) }
 
-    /// The characters `part` as a string.
-    func characters(_ part: Range<Int>) -> String {
-        text.string((range.lowerBound + part.lowerBound)..<(range.lowerBound + part.upperBound))
+    /// The characters `part`, a slice of the text.
+    func characters(_ part: Range<Int>) -> Substring {
+        text.substring((range.lowerBound + part.lowerBound)..<(range.lowerBound + part.upperBound))
     }
 
     /// For each character, whether a line may start at it (UAX #14).

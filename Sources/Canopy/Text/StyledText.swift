@@ -1,7 +1,8 @@
 import Foundation
 
 /// Text with a font and a colour for each character: a label's text in its one font, or the
-/// runs of an attributed string. Lines are set from it.
+/// runs of an attributed string. Lines are set from it. The string is kept whole, with each
+/// character's start, so that shaping takes slices of it without copying characters.
 struct StyledText {
     /// A font and a colour.
     struct Style: Hashable {
@@ -9,26 +10,26 @@ struct StyledText {
         let color: Color
     }
 
-    private(set) var characters: [Character] = []
+    private(set) var string = ""
+    /// Where each character starts in ``string``.
+    private(set) var starts: [String.Index] = []
     /// For each character, the index of its style in ``styles``.
     private(set) var styleIndices: [Int] = []
     /// The styles in use; the first is the text's own, for empty lines and empty text.
     private(set) var styles: [Style]
 
-    /// Empty text whose lines are set in `style`.
-    init(style: Style) { styles = [style] }
-
     /// `string` in one style.
     init(_ string: String, style: Style) {
         styles = [style]
-        characters = Array(string)
-        styleIndices = [Int](repeating: 0, count: characters.count)
+        self.string = string
+        starts = Array(string.indices)
+        styleIndices = [Int](repeating: 0, count: starts.count)
     }
 
     /// The characters of `string` with the font and colour their attributes give, `base` where
     /// an attribute is absent.
     init(_ string: NSAttributedString, base: Style) {
-        styles = [base]
+        self.init(string.string, style: base)
         var runs: [(end: Int, style: Int)] = []  // UTF-16 offsets
         string.enumerateAttributes(in: NSRange(location: 0, length: string.length)) { attributes, range, _ in
             let style = Style(font: attributes[.font] as? Font ?? base.font,
@@ -36,42 +37,49 @@ struct StyledText {
             runs.append((range.location + range.length, index(of: style)))
         }
         var offset = 0, run = 0
-        for character in string.string {
+        for (i, start) in starts.enumerated() where !runs.isEmpty {
             while run < runs.count - 1 && offset >= runs[run].end { run += 1 }
-            characters.append(character)
-            styleIndices.append(runs.isEmpty ? 0 : runs[run].style)
-            offset += character.utf16.count
+            styleIndices[i] = runs[run].style
+            offset += self.string[start].utf16.count
         }
     }
 
+    /// `characters` with their styles, in `base` when empty. Should two characters join into
+    /// one (a combining mark after a letter), the joined one takes the first one's style.
+    init(_ characters: [(character: Character, style: Style)], base: Style) {
+        self.init(String(characters.map(\.character)), style: base)
+        var styled = characters.makeIterator()
+        for i in starts.indices {
+            guard let style = styled.next()?.style else { break }
+            styleIndices[i] = index(of: style)
+        }
+    }
+
+    var count: Int { starts.count }
+
+    /// Character `i`.
+    func character(_ i: Int) -> Character { string[starts[i]] }
+
     /// The style of character `i`.
     func style(at i: Int) -> Style { styles[styleIndices[i]] }
+
+    /// The characters `range`, a slice of the string.
+    func substring(_ range: Range<Int>) -> Substring {
+        guard !range.isEmpty else { return string[string.endIndex...] }
+        return string[starts[range.lowerBound]..<(range.upperBound < count ? starts[range.upperBound] : string.endIndex)]
+    }
 
     /// The ranges of the paragraphs, split at line separators (which belong to none).
     var paragraphs: [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
-        for (i, character) in characters.enumerated() where character.isNewline {
+        for (i, index) in starts.enumerated() where string[index].isNewline {
             ranges.append(start..<i)
             start = i + 1
         }
-        ranges.append(start..<characters.count)
+        ranges.append(start..<count)
         return ranges
     }
-
-    /// Appends the characters `range` of `other` with their styles.
-    mutating func append(_ range: Range<Int>, of other: StyledText) {
-        for i in range { append(other.characters[i], style: other.style(at: i)) }
-    }
-
-    /// Appends `character` in `style`.
-    mutating func append(_ character: Character, style: Style) {
-        characters.append(character)
-        styleIndices.append(index(of: style))
-    }
-
-    /// `range`'s characters as a string.
-    func string(_ range: Range<Int>) -> String { String(characters[range]) }
 
     private mutating func index(of style: Style) -> Int {
         if let found = styles.firstIndex(of: style) { return found }

@@ -20,8 +20,12 @@ struct TextLayout {
             self.paragraph = paragraph
             self.range = range
             width = paragraph.width(of: range)
-            var fonts = Set(range.map { paragraph.style($0).font })
-            if fonts.isEmpty { fonts = [paragraph.text.styles[0].font] }
+            // Most text has one style: its styles are listed once each, not per character.
+            var used: [Int] = []
+            for i in range where !used.contains(paragraph.text.styleIndices[paragraph.range.lowerBound + i]) {
+                used.append(paragraph.text.styleIndices[paragraph.range.lowerBound + i])
+            }
+            let fonts = (used.isEmpty ? [0] : used).map { paragraph.text.styles[$0].font }
             ascent = fonts.map(\.ascender).max() ?? 0
             descent = fonts.map { -$0.descender }.max() ?? 0
             leading = fonts.map(\.leading).max() ?? 0
@@ -95,13 +99,13 @@ struct TextLayout {
 
     /// The characters of `lines` joined on one line, a space between lines (empty ones left out).
     private func rest(of lines: ArraySlice<Line>) -> Line {
-        var joined = StyledText(style: text.styles[0])
+        var joined: [(character: Character, style: StyledText.Style)] = []
         for line in lines where !line.range.isEmpty {
-            let start = line.paragraph.range.lowerBound
-            if !joined.characters.isEmpty { joined.append(" ", style: joined.style(at: joined.characters.count - 1)) }
-            joined.append((start + line.range.lowerBound)..<(start + line.range.upperBound), of: text)
+            if let last = joined.last { joined.append((" ", last.style)) }
+            joined += line.range.map { (line.paragraph.character($0), line.paragraph.style($0)) }
         }
-        let paragraph = ShapedParagraph(joined, rightToLeft: lines.first?.paragraph.bidi.isRightToLeft)
+        let paragraph = ShapedParagraph(StyledText(joined, base: text.styles[0]),
+                                        rightToLeft: lines.first?.paragraph.bidi.isRightToLeft)
         return Line(paragraph, 0..<paragraph.count)
     }
 
@@ -133,12 +137,9 @@ struct TextLayout {
             head = fitting(widths.indices, in: room / 2)
             tail = fitting(widths.indices.reversed(), in: room - widths.prefix(head).reduce(0, +))
         }
-        let start = paragraph.range.lowerBound
-        var cut = StyledText(style: text.styles[0])
-        cut.append((start + line.range.lowerBound)..<(start + line.range.lowerBound + head), of: paragraph.text)
-        cut.append(ellipsis, style: ellipsisStyle)
-        cut.append((start + line.range.upperBound - tail)..<(start + line.range.upperBound), of: paragraph.text)
-        let shaped = ShapedParagraph(cut, rightToLeft: paragraph.bidi.isRightToLeft)
+        let kept = Array(line.range.prefix(head)) + [-1] + Array(line.range.suffix(tail))
+        let cut = kept.map { i in i < 0 ? (ellipsis, ellipsisStyle) : (paragraph.character(i), paragraph.style(i)) }
+        let shaped = ShapedParagraph(StyledText(cut, base: text.styles[0]), rightToLeft: paragraph.bidi.isRightToLeft)
         return Line(shaped, 0..<shaped.count)
     }
 }
