@@ -162,4 +162,34 @@ struct ReferenceImageTests {
         for view in [title, paragraph, right, cut, button, arabic, chinese] { window.addSubview(view) }
         try expectMatchesReference(try window.render(scale: 2), "text")
     }
+
+    /// Looks like: "Big" in large red letters then "and small" in small blue ones, both on one
+    /// baseline; below, three black lines "one", "two", "three" spaced apart by 8 points; a
+    /// line reading, from the left, "Canopy" then the Hebrew word שלום with its first letter ש
+    /// rightmost, then "!"; a right-aligned Hebrew line whose words run right to left, with
+    /// "123" as digits left to right between them; and a line wrapped after "well-", with
+    /// "known" beginning the next line.
+    @Test func attributedAndBidirectionalText() throws {
+        let window = canvas(240, 260)
+        let runs = NSMutableAttributedString(
+            string: "Big ", attributes: [.font: Font.boldSystemFont(ofSize: 28), .foregroundColor: Color.red])
+        runs.append(NSAttributedString(string: "and small", attributes: [.font: Font.systemFont(ofSize: 12), .foregroundColor: Color.blue]))
+        let mixed = Label(frame: CGRect(x: 10, y: 10, width: 220, height: 36))
+        mixed.attributedText = runs
+        let style = MutableParagraphStyle()
+        style.lineSpacing = 8
+        let spaced = Label(frame: CGRect(x: 10, y: 50, width: 220, height: 80))
+        spaced.numberOfLines = 0
+        spaced.attributedText = NSAttributedString(string: "one\ntwo\nthree", attributes: [.paragraphStyle: style])
+        let latinFirst = Label(frame: CGRect(x: 10, y: 135, width: 220, height: 24))
+        latinFirst.text = "Canopy שלום!"
+        let hebrewFirst = Label(frame: CGRect(x: 10, y: 165, width: 220, height: 24))
+        hebrewFirst.text = "שלום 123 עולם"
+        hebrewFirst.textAlignment = .right
+        let hyphen = Label(frame: CGRect(x: 10, y: 195, width: 70, height: 50))
+        hyphen.numberOfLines = 0
+        hyphen.text = "well-known"
+        for view in [mixed, spaced, latinFirst, hebrewFirst, hyphen] { window.addSubview(view) }
+        try expectMatchesReference(try window.render(scale: 2), "attributed-text")
+    }
 }
