@@ -5,13 +5,16 @@ import Testing
 /// Where the committed reference images are, beside this file.
 private let referenceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("References")
 
+/// The README's example scene and the picture its `canopy render` command made.
+private let docsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs")
+
 /// Compares `image` with the committed `References/<name>.png`: every channel within `tolerance`
 /// on all but `allowed` of the pixels. On a mismatch, the rendered image and a diff image (red
 /// where pixels differ) are written to the temporary folder and named in the failure. With
 /// `CANOPY_RECORD_REFERENCES=1` in the environment, the reference is written instead.
-private func expectMatchesReference(_ image: Image, _ name: String, tolerance: Int = 8, allowed: Double = 0.002,
-                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let file = referenceFolder.appendingPathComponent("\(name).png")
+private func expectMatchesReference(_ image: Image, _ name: String, in folder: URL = referenceFolder, tolerance: Int = 8,
+                                    allowed: Double = 0.002, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let file = folder.appendingPathComponent("\(name).png")
     if ProcessInfo.processInfo.environment["CANOPY_RECORD_REFERENCES"] == "1" {
         try image.pngData()!.write(to: file)
         return
@@ -191,5 +194,64 @@ struct ReferenceImageTests {
         hyphen.text = "well-known"
         for view in [mixed, spaced, latinFirst, hebrewFirst, hyphen] { window.addSubview(view) }
         try expectMatchesReference(try window.render(scale: 2), "attributed-text")
+    }
+
+    /// Looks like the README's picture: three cards (Anna, Ben, Chloe) under a blue "People
+    /// nearby" bar, each with a coloured circle, a name, a role and a button. The README's
+    /// command made the committed picture; this keeps the two in step.
+    @Test func theReadmePictureIsWhatItsCommandMakes() throws {
+        let scene = try Scene.load(from: docsFolder.appendingPathComponent("examples/cards.json"))
+        try expectMatchesReference(try scene.instantiate().window.render(scale: 2), "cards",
+                                   in: docsFolder.appendingPathComponent("images"))
+    }
+
+    /// Looks like: a white candlestick chart of eight days on light grey: dashed grey grid
+    /// lines at prices 10, 20 and 30 labelled on the left; each day a thin black wick from its
+    /// low to its high and a body from open to close, green where the price rose (days 1, 2, 4,
+    /// 6 and 7, counting from 0) and red where it fell (days 0, 3 and 5); the last day's body
+    /// is green and the tallest, reaching above the 30 line.
+    @Test func aDrawnChart() throws {
+        let window = canvas(240, 160)
+        let chart = CandleChart(frame: CGRect(x: 10, y: 10, width: 220, height: 140))
+        chart.backgroundColor = .white
+        window.addSubview(chart)
+        try expectMatchesReference(try window.render(scale: 2), "chart")
+    }
+}
+
+/// A chart drawn in `draw(_:)`: price lines, and a candle per day (open, high, low, close).
+private final class CandleChart: View {
+    let days: [(open: CGFloat, high: CGFloat, low: CGFloat, close: CGFloat)] = [
+        (20, 24, 15, 16), (16, 22, 14, 21), (21, 27, 20, 26), (26, 28, 18, 19),
+        (19, 25, 17, 24), (24, 25, 12, 13), (13, 20, 11, 19), (19, 33, 18, 31),
+    ]
+
+    /// Prices 8…34 fill the height between 10 points of margin; days share the width after 30.
+    private func y(_ price: CGFloat) -> CGFloat { bounds.height - 10 - (price - 8) / 26 * (bounds.height - 20) }
+
+    override func draw(_ rect: CGRect) {
+        guard let context = GraphicsGetCurrentContext() else { return }
+        context.setStrokeColor(.lightGray)
+        context.setLineWidth(0.5)
+        context.setLineDash(phase: 0, lengths: [4, 3])
+        for price: CGFloat in [10, 20, 30] {
+            context.move(to: CGPoint(x: 30, y: y(price)))
+            context.addLine(to: CGPoint(x: bounds.width - 4, y: y(price)))
+            context.strokePath()
+            "\(Int(price))".draw(at: CGPoint(x: 6, y: y(price) - 7), withAttributes: [.font: Font.systemFont(ofSize: 10)])
+        }
+        context.setLineDash(phase: 0, lengths: [])
+        let step = (bounds.width - 34) / CGFloat(days.count)
+        for (index, day) in days.enumerated() {
+            let middle = 30 + step * (CGFloat(index) + 0.5)
+            context.setStrokeColor(.black)
+            context.setLineWidth(1)
+            context.move(to: CGPoint(x: middle, y: y(day.high)))
+            context.addLine(to: CGPoint(x: middle, y: y(day.low)))
+            context.strokePath()
+            context.setFillColor(day.close >= day.open ? .systemGreen : .systemRed)
+            let top = y(max(day.open, day.close)), bottom = y(min(day.open, day.close))
+            context.fill(CGRect(x: middle - step * 0.3, y: top, width: step * 0.6, height: bottom - top))
+        }
     }
 }
