@@ -112,6 +112,28 @@ struct CodingTests {
         for (original, copy) in zip(views, made) { #expect(type(of: original) == type(of: copy as AnyObject)) }
     }
 
+    @Test func aLabelsAttributedTextIsKept() throws {
+        let style = MutableParagraphStyle()
+        (style.lineSpacing, style.alignment, style.lineBreakMode) = (4, .right, .byCharWrapping)
+        let text = NSMutableAttributedString(
+            string: "Red ", attributes: [.foregroundColor: Color.red, .font: Font.boldSystemFont(ofSize: 18), .paragraphStyle: style])
+        text.append(NSAttributedString(string: "plain", attributes: [:]))
+        let label = Label()
+        label.numberOfLines = 0
+        label.attributedText = text
+        let (first, made, second) = try Self.roundTrip([label])
+        #expect(first == second)
+        let madeLabel = try #require(made.first as? Label)
+        let copy = try #require(madeLabel.attributedText)
+        #expect(copy.string == "Red plain")
+        #expect(copy.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? Color == .red)
+        #expect(copy.attribute(.font, at: 0, effectiveRange: nil) as? Font == .boldSystemFont(ofSize: 18))
+        #expect(copy.attribute(.font, at: 4, effectiveRange: nil) == nil && copy.attribute(.foregroundColor, at: 4, effectiveRange: nil) == nil)
+        let kept = try #require(copy.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? ParagraphStyle)
+        #expect(kept.lineSpacing == 4 && kept.alignment == .right && kept.lineBreakMode == .byCharWrapping)
+        #expect(madeLabel.intrinsicContentSize == label.intrinsicContentSize)
+    }
+
     @Test func madeObjectsHaveTheArchivedValues() throws {
         let made = try Self.roundTrip(Self.everyBuiltInClass()).made
         let view = try #require(made[0] as? View)

@@ -348,6 +348,25 @@ struct EverythingXibTests {
         #expect(missing.lineBreakMode == .byTruncatingHead)
     }
 
+    @Test func attributedLabelText() throws {
+        let (panel, _) = try Self.panel()
+        let label = try #require(panel.subviews[5] as? Label)
+        let text = try #require(label.attributedText)
+        #expect(text.string == "Bold red then plain\non two lines")
+        let bold = Font.boldSystemFont(ofSize: 20), plain = try #require(Font(name: "DejaVuSans", size: 12))
+        #expect(text.attribute(.font, at: 0, effectiveRange: nil) as? Font == bold)
+        #expect(text.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? Color == .red)
+        let second = try #require(text.attribute(.font, at: 9, effectiveRange: nil) as? Font)
+        #expect(second.face.path == plain.face.path && second.pointSize == 12)
+        #expect(text.attribute(.foregroundColor, at: 9, effectiveRange: nil) == nil, "the label's colour applies")
+        let style = try #require(text.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? ParagraphStyle)
+        #expect(style.lineSpacing == 6 && style.alignment == .center && style.lineBreakMode == .byWordWrapping)
+        // Two lines: the first as tall as the 20-point font, the second the 12-point one, 6 apart.
+        let height = bold.lineHeight + 6 + plain.lineHeight
+        let width = max(bold.width(of: "Bold red ") + plain.width(of: "then plain"), plain.width(of: "on two lines"))
+        #expect(label.intrinsicContentSize == CGSize(width: width.rounded(.up), height: height.rounded(.up)))
+    }
+
     @Test func stackButtonsScrollViewImageAndControl() throws {
         let (panel, _) = try Self.panel()
         let stack = try #require(panel.subviews[2] as? StackView)

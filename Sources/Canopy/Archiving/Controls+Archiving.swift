@@ -59,6 +59,7 @@ extension Label {
         coder.encode(numberOfLines, forKey: "numberOfLines", unless: 1)
         coder.encode(lineBreakMode, forKey: "lineBreakMode", unless: .byTruncatingTail)
         coder.encode(preferredMaxLayoutWidth, forKey: "preferredMaxLayoutWidth", unless: 0)
+        if let attributedRuns { coder.encode(ArchivedAttributedText(attributedRuns), forKey: "attributedText") }
     }
 
     func decodeLabelProperties(from coder: Coder) throws(ArchiveError) {
@@ -72,6 +73,7 @@ extension Label {
         try coder.read("preferredMaxLayoutWidth", valid: ArchiveChecks.notNegative) { (value: CGFloat) in
             preferredMaxLayoutWidth = value
         }
+        try coder.read("attributedText") { (value: ArchivedAttributedText) in attributedText = value.string }
     }
 }
 

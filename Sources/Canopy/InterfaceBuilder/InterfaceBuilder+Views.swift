@@ -153,6 +153,8 @@ extension InterfaceBuilderReader {
             readConnections(child, source: index)
         case "string" where key == "text":
             set("text", .string(child.text), at: index)
+        case "attributedString" where key == "attributedText" && element.name == "label":
+            set("attributedText", readAttributedString(child).archiveValue, at: index)
         case "imageReference" where key == "image":
             set("image", child["image"].flatMap { image(named: $0, child) }.map(ArchiveValue.image) ?? .null, at: index)
         case "variation":
@@ -171,6 +173,39 @@ extension InterfaceBuilderReader {
             return set("subviews", .array([.object(subview)]), at: index)
         }
         set("subviews", .array(list + [.object(subview)]), at: index)
+    }
+
+    /// An `<attributedString>`'s fragments: each one's text (its `content`, or a `<string
+    /// key="content">`) with its font and colour, and the paragraph style of the first. Other
+    /// attributes are reported as not read.
+    private func readAttributedString(_ element: MarkupElement) -> ArchivedAttributedText {
+        let text = NSMutableAttributedString(string: "")
+        var paragraph: ParagraphStyle?
+        for fragment in element.children where fragment.name == "fragment" {
+            let content = fragment["content"] ?? fragment.child("string", key: "content")?.text ?? ""
+            var attributes: [NSAttributedString.Key: Any] = [:]
+            for attribute in fragment.child("attributes")?.children ?? [] {
+                switch (attribute.name, attribute["key"] ?? "") {
+                case ("font", "NSFont"):
+                    attributes[.font] = InterfaceBuilderValues.fragmentFont(attribute) ?? {
+                        warn("the font \"\(attribute["name"] ?? "")\" is not installed; the system font is used", attribute)
+                        return Font.systemFont(ofSize: max(attribute["size"].flatMap(InterfaceBuilderValues.number) ?? 17, 0))
+                    }()
+                case ("color", "NSColor"):
+                    if let color = InterfaceBuilderValues.color(attribute, named: namedColors) { attributes[.foregroundColor] = color }
+                case ("paragraphStyle", "NSParagraphStyle"):
+                    // The first character's style sets the whole text, as Canopy sets lines.
+                    if text.length == 0 && paragraph == nil { paragraph = InterfaceBuilderValues.paragraphStyle(attribute) }
+                case (let name, let key):
+                    warn("the text attribute <\(name) key=\"\(key)\"> is not read", attribute)
+                }
+            }
+            text.append(NSAttributedString(string: content, attributes: attributes))
+        }
+        if let paragraph, text.length > 0 {
+            text.addAttribute(.paragraphStyle, value: paragraph, range: NSRange(location: 0, length: text.length))
+        }
+        return ArchivedAttributedText(text)
     }
 
     private func readFont(_ element: MarkupElement, into index: Int, key: String) {

@@ -102,6 +102,31 @@ enum InterfaceBuilderValues {
         }
     }
 
+    /// An attributed string's `<font key="NSFont">`: an installed face by `name`, else the
+    /// system font (bold for a bold `metaFont`), at `size`. `nil` for a named face that is not
+    /// installed.
+    static func fragmentFont(_ element: MarkupElement) -> Font? {
+        let size = max(element["size"].flatMap(number) ?? 17, 0)
+        if let name = element["name"] { return Font(name: name, size: size) }
+        return element["metaFont"]?.contains("Bold") == true ? .boldSystemFont(ofSize: size) : .systemFont(ofSize: size)
+    }
+
+    /// An attributed string's `<paragraphStyle>`: its line spacing, alignment and line break mode.
+    static func paragraphStyle(_ element: MarkupElement) -> ParagraphStyle {
+        let style = ParagraphStyle()
+        if let spacing = element["lineSpacing"].flatMap(number), spacing.isFinite, spacing >= 0 { style.lineSpacing = spacing }
+        let alignments: [String: TextAlignment] = [
+            "left": .left, "center": .center, "right": .right, "justified": .justified, "natural": .natural,
+        ]
+        if let alignment = element["alignment"].flatMap({ alignments[$0] }) { style.alignment = alignment }
+        let breaks: [String: LineBreakMode] = [
+            "wordWrapping": .byWordWrapping, "charWrapping": .byCharWrapping, "clipping": .byClipping,
+            "truncatingHead": .byTruncatingHead, "truncatingTail": .byTruncatingTail, "truncatingMiddle": .byTruncatingMiddle,
+        ]
+        if let mode = element["lineBreakMode"].flatMap({ breaks[$0] }) { style.lineBreakMode = mode }
+        return style
+    }
+
     private static let weights: [String: Font.Weight] = [
         "ultraLight": .ultraLight, "thin": .thin, "light": .light, "regular": .regular, "medium": .medium,
         "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black,

@@ -44,7 +44,7 @@ open class Label: View {
     }
 
     /// The attributed text as set, copied; `nil` when the text is plain.
-    private var attributedRuns: NSAttributedString?
+    private(set) var attributedRuns: NSAttributedString?
     /// The 17-point system font by default.
     public var font = Font.systemFont(ofSize: 17) {
         didSet { contentDidChange() }
