@@ -218,8 +218,11 @@ final class InterfaceBuilderReader {
             guard case .object(let destination)? = ids[connection.id] else {
                 throw ArchiveError(.danglingReference(connection.id), key: connection.name, file: file, line: connection.line)
             }
-            if archive.objects[destination].placeholder == "IBFirstResponder" {
-                warning("the action \"\(connection.name)\" goes to First Responder, which Canopy does not send", line: connection.line)
+            let sender = archive.objects[connection.source]
+            if archive.objects[destination].placeholder == "IBFirstResponder",
+                (sender.builtInClassName ?? sender.className).hasSuffix("GestureRecognizer")
+            {
+                warning("the action \"\(connection.name)\" of a gesture recognizer goes to First Responder, which UIKit does not send", line: connection.line)
                 continue
             }
             archive.connections.append(

@@ -118,6 +118,13 @@ enum NibLoading {
     private static func connect(_ archive: Archive, coder: Coder, skippingUnknownKeys: Bool) throws(ArchiveError) {
         var steps: [() -> Void] = []
         for connection in archive.connections {
+            if case .action(let events) = connection.kind, archive.objects[connection.destination].placeholder == "IBFirstResponder" {
+                // No target: the action goes up the responder chain when the control sends it.
+                if let control = coder.madeObject(at: connection.source) as? Control {
+                    steps.append { _ = control.addAction(for: events) { control, event in control.sendAction(connection.name, to: nil, for: event) } }
+                }
+                continue
+            }
             // A connection whose source or destination was not made (a placeholder with no
             // object, an object outside the scene) is not this instantiation's.
             guard let source = coder.madeObject(at: connection.source),
