@@ -58,6 +58,7 @@ extension LayoutConstraint: Archivable {
 
     private static func guideName(_ guide: LayoutGuide, in owner: View) -> String {
         if guide === owner.layoutStateStorage?.safeAreaGuide { return "safeAreaLayoutGuide" }
+        if let name = (owner as? ScrollView)?.ownGuideName(guide) { return name }
         if guide.isMarginsGuide { return "layoutMarginsGuide" }
         let index = owner.archivedLayoutGuides.firstIndex { $0 === guide } ?? -1
         return "layoutGuides[\(index)]"
@@ -71,6 +72,9 @@ extension LayoutConstraint: Archivable {
         switch name {
         case "safeAreaLayoutGuide": return view.safeAreaLayoutGuide
         case "layoutMarginsGuide": return view.layoutMarginsGuide
+        case "contentLayoutGuide", "frameLayoutGuide":
+            guard let scrollView = view as? ScrollView else { throw coder.invalid(key + "Guide", "\(view) is not a scroll view") }
+            return name == "contentLayoutGuide" ? scrollView.contentLayoutGuide : scrollView.frameLayoutGuide
         default:
             let guides = view.archivedLayoutGuides
             guard name.hasPrefix("layoutGuides["), name.hasSuffix("]"),

@@ -138,7 +138,11 @@ extension InterfaceBuilderReader {
             set("constraints", .array(held), at: index)
         case "viewLayoutGuide":
             guard let id = child["id"] else { return }
-            ids[id] = key == "safeArea" ? .guide(view: index, name: "safeAreaLayoutGuide") : .unsupported("\(key) guide")
+            switch key {
+            case "safeArea": ids[id] = .guide(view: index, name: "safeAreaLayoutGuide")
+            case "contentLayoutGuide", "frameLayoutGuide" where element.name == "scrollView": ids[id] = .guide(view: index, name: key)
+            default: ids[id] = .unsupported("\(key) guide")
+            }
         case "fontDescription":
             readFont(child, into: index, key: element.name == "button" ? "titleFont" : "font")
         case "state":

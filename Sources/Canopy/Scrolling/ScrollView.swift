@@ -113,6 +113,29 @@ open class ScrollView: View {
     let zoomPinchRecognizer = PinchGestureRecognizer()
     /// Counts motions, so that a frame scheduled for one does not move the next.
     private var motionGeneration = 0
+    /// The content layout guide and the two constraints that put its top left at the content's
+    /// origin; the frame layout guide (see ScrollView+LayoutGuides.swift). Made on first use.
+    var contentGuide: (guide: LayoutGuide, left: LayoutConstraint, top: LayoutConstraint)?
+    var frameGuide: (guide: LayoutGuide, pins: [LayoutConstraint])?
+
+    /// The guides added to the scroll view, less the two it makes for itself.
+    override var archivedLayoutGuides: [LayoutGuide] {
+        super.archivedLayoutGuides.filter { ownGuideName($0) == nil }
+    }
+
+    /// The constraints the scroll view holds, less those that place its own guides.
+    override var archivedConstraints: [LayoutConstraint] {
+        let pins = ownGuidePins
+        guard !pins.isEmpty else { return super.archivedConstraints }
+        return super.archivedConstraints.filter { constraint in !pins.contains { $0 === constraint } }
+    }
+
+    /// Keeps the content layout guide at the content's origin, and takes its size as the
+    /// content size when constraints give it one.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        updateContentLayoutGuide()
+    }
 
     /// Creates a scroll view with the given frame and an empty content size.
     public override init(frame: CGRect) {
