@@ -205,6 +205,59 @@ struct InterfaceBuilderCoverageTests {
         #expect(root.subviews[0].constraints.count == 2 && window.layoutReport.conflicts.isEmpty)
     }
 
+    /// A subview a size class leaves out is not in the hierarchy, and the constraints that tie
+    /// it to views outside it are not installed; one the default variation leaves out and the
+    /// compact width includes is there.
+    @Test func subviewsFollowTheSizeClassesOfAnUprightPhone() throws {
+        let data = Self.document(
+            """
+            <objects>
+                <view contentMode="scaleToFill" id="root">
+                    <rect key="frame" x="0.0" y="0.0" width="300" height="300"/>
+                    <subviews>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="phone"/>
+                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="pad">
+                            <subviews>
+                                <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="inner"/>
+                            </subviews>
+                        </view>
+                    </subviews>
+                    <constraints>
+                        <constraint firstItem="phone" firstAttribute="width" constant="100" id="pw"/>
+                        <constraint firstItem="phone" firstAttribute="height" constant="40" id="ph"/>
+                        <constraint firstItem="phone" firstAttribute="top" secondItem="root" secondAttribute="top" id="pt"/>
+                        <constraint firstItem="phone" firstAttribute="leading" secondItem="root" secondAttribute="leading" id="pl"/>
+                        <constraint firstItem="pad" firstAttribute="top" secondItem="phone" secondAttribute="bottom" id="dt"/>
+                        <constraint firstItem="inner" firstAttribute="width" secondItem="root" secondAttribute="width" id="iw"/>
+                    </constraints>
+                    <variation key="default">
+                        <mask key="subviews">
+                            <exclude reference="phone"/>
+                        </mask>
+                    </variation>
+                    <variation key="widthClass=compact">
+                        <mask key="subviews">
+                            <include reference="phone"/>
+                            <exclude reference="pad"/>
+                        </mask>
+                    </variation>
+                    <variation key="widthClass=regular">
+                        <mask key="subviews">
+                            <exclude reference="phone"/>
+                        </mask>
+                    </variation>
+                </view>
+            </objects>
+            """)
+        let nib = try Nib(data: data)
+        #expect(!nib.warnings.contains { $0.message.contains("size-class") })
+        let (root, window) = try Self.laidOut(data, size: CGSize(width: 300, height: 300))
+        #expect(root.subviews.count == 1 && root.subviews[0].frame == CGRect(x: 0, y: 0, width: 100, height: 40))
+        let installed = root.constraints.count + root.subviews[0].constraints.count
+        #expect(installed == 4, "the pad's two constraints to views outside it are not installed")
+        #expect(window.layoutReport.conflicts.isEmpty)
+    }
+
     /// A switch and a text field keep the intrinsic sizes Xcode saved for them (both
     /// dimensions for a switch, the height for a text field), so they lay out as designed.
     @Test func standInsKeepTheIntrinsicSizeTheFileSaved() throws {

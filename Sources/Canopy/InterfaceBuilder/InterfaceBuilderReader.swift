@@ -206,9 +206,12 @@ final class InterfaceBuilderReader {
                 throw ArchiveError(.danglingReference(item.id), key: item.key, file: file, line: item.line)
             }
         }
-        for id in constraintsLeftOutBySizeClass() {
+        let leftOut = leftOutBySizeClass()
+        for id in leftOut.constraints {
             if case .object(let index)? = ids[id] { dropped.insert(index) }
         }
+        let views = Set(leftOut.subviews.compactMap { id -> Int? in if case .object(let index)? = ids[id] { index } else { nil } })
+        if !views.isEmpty { dropped.formUnion(removeSubviews(views)) }
         if !dropped.isEmpty { removeConstraints(dropped) }
         for connection in pendingConnections {
             if case .unsupported(let what)? = ids[connection.id] {
@@ -232,28 +235,58 @@ final class InterfaceBuilderReader {
         }
     }
 
-    /// The ids of the constraints that the size classes Canopy lays out for leave out. Canopy
-    /// has no trait collections and takes a phone held upright: compact width, regular height.
-    /// The default variation's masks apply first, then those of variations for these classes.
-    private func constraintsLeftOutBySizeClass() -> Set<String> {
+    /// The ids of the constraints and subviews that the size classes Canopy lays out for leave
+    /// out. Canopy has no trait collections and takes a phone held upright: compact width,
+    /// regular height. The default variation's masks apply first, then those of variations for
+    /// these classes.
+    private func leftOutBySizeClass() -> (constraints: Set<String>, subviews: Set<String>) {
         let applying = variations.filter { $0["key"] == "default" } + variations.filter { variation in
             guard let key = variation["key"], key != "default" else { return false }
             return key.split(separator: "-").allSatisfy { $0 == "widthClass=compact" || $0 == "heightClass=regular" }
         }
-        var leftOut = Set<String>()
+        var leftOut: [String: Set<String>] = ["constraints": [], "subviews": []]
         for variation in applying {
             for mask in variation.children where mask.name == "mask" {
-                guard mask["key"] == "constraints" else {
+                guard let key = mask["key"], leftOut[key] != nil else {
                     warn("size-class variations of \(mask["key"] ?? "a mask") are not read", mask)
                     continue
                 }
                 for item in mask.children {
                     guard let id = item["reference"] else { continue }
-                    if item.name == "exclude" { leftOut.insert(id) } else if item.name == "include" { leftOut.remove(id) }
+                    if item.name == "exclude" { leftOut[key]!.insert(id) } else if item.name == "include" { leftOut[key]!.remove(id) }
                 }
             }
         }
-        return leftOut
+        return (leftOut["constraints"]!, leftOut["subviews"]!)
+    }
+
+    /// Takes the views at `removed` out of their superviews' subviews (so they are not made),
+    /// and returns the constraints that name them or a view under them from outside, which
+    /// can no longer be installed.
+    private func removeSubviews(_ removed: Set<Int>) -> Set<Int> {
+        var gone = Set<Int>()  // the views taken out and everything under them
+        var stack = Array(removed)
+        while let index = stack.popLast() {
+            guard gone.insert(index).inserted else { continue }
+            if case .array(let subviews)? = archive.objects[index].values["subviews"] {
+                for case .object(let child) in subviews { stack.append(child) }
+            }
+        }
+        var constraints = Set<Int>()
+        for index in archive.objects.indices where !gone.contains(index) {
+            if case .array(let subviews)? = archive.objects[index].values["subviews"] {
+                archive.objects[index].values["subviews"] = .array(
+                    subviews.filter { if case .object(let i) = $0 { !removed.contains(i) } else { true } })
+            }
+            guard case .array(let held)? = archive.objects[index].values["constraints"] else { continue }
+            for case .object(let constraint) in held {
+                let items = ["firstItem", "secondItem"].compactMap { key -> Int? in
+                    if case .object(let item)? = archive.objects[constraint].values[key] { item } else { nil }
+                }
+                if items.contains(where: gone.contains) { constraints.insert(constraint) }
+            }
+        }
+        return constraints
     }
 
     private func removeConstraints(_ dropped: Set<Int>) {
