@@ -109,3 +109,21 @@ struct ArchiveFileTests {
         }
     }
 }
+
+@Suite("An archived object's values by key")
+struct ArchiveValuesTests {
+    @Test func valuesAreKeptInKeyOrderWhateverTheOrderTheyWereSetIn() {
+        var values = ArchiveValues()
+        for key in ["tag", "alpha", "frame", "zPosition", "bounds"] { values[key] = .string(key) }
+        #expect(values.keys == ["alpha", "bounds", "frame", "tag", "zPosition"])
+        #expect(values.map(\.key) == values.keys && values.count == 5)
+        values["frame"] = .integer(3)
+        values["bounds"] = nil
+        values["missing"] = nil
+        #expect(values.keys == ["alpha", "frame", "tag", "zPosition"] && values["frame"] == .integer(3))
+        #expect(values["bounds"] == nil && values["zz"] == nil && values[""] == nil)
+        let literal: ArchiveValues = ["zPosition": .string("zPosition"), "frame": .integer(3), "tag": .string("tag"), "alpha": .string("alpha")]
+        #expect(literal == values)
+    }
+}
+

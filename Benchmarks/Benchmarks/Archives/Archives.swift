@@ -33,7 +33,7 @@ struct JSONObject: Codable {
 
     init(_ object: ArchivedObject) {
         className = object.className
-        values = object.values.mapValues(JSONValue.init)
+        values = Dictionary(uniqueKeysWithValues: object.values.map { ($0.key, JSONValue($0.value)) })
     }
 }
 

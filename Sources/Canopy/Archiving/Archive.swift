@@ -41,7 +41,7 @@ public struct ArchivedObject: Equatable, Sendable {
     /// The name its class is registered under in ``ArchiveClasses``.
     public var className: String
     /// The values its `init?(coder:)` reads.
-    public var values: [String: ArchiveValue] = [:]
+    public var values = ArchiveValues()
     /// Values set through key paths once the object is made, in order (inspectable properties
     /// and Interface Builder's user-defined runtime attributes).
     public var keyPathValues: [KeyPathValue] = []

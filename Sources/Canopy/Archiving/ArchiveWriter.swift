@@ -58,9 +58,9 @@ struct ArchiveWriter {
         writeOptionalString(object.builtInClassName)
         writeCount(object.line.map { $0 + 1 } ?? 0)
         writeCount(object.values.count)
-        for key in object.values.keys.sorted() {
+        for (key, value) in object.values {
             writeString(key)
-            write(object.values[key]!)
+            write(value)
         }
         writeCount(object.keyPathValues.count)
         for item in object.keyPathValues {

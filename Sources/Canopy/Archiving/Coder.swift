@@ -40,7 +40,6 @@ public final class Coder {
     /// Which keys the object being read may hold. A class asks for many keys its archive
     /// lacks (values equal to a new object's are not written); this answers most of those
     /// without hashing the key.
-    private var currentKeys = KeyFilter()
 
     // Decoding state.
     private var made: [AnyObject?] = []
@@ -252,20 +251,19 @@ public final class Coder {
 
     /// The value under `key` of the object being read, without copying the object.
     private func value(forKey key: String) -> ArchiveValue? {
-        guard currentKeys.mayContain(key), objects.indices.contains(current) else { return nil }
+        guard objects.indices.contains(current) else { return nil }
         return objects[current].values[key]
     }
 
     /// Makes the object at `index` the one read, and returns what to restore after.
-    private func enter(_ index: Int) -> (index: Int, keys: KeyFilter) {
-        let outer = (current, currentKeys)
+    private func enter(_ index: Int) -> Int {
+        let outer = current
         current = index
-        currentKeys = objects.indices.contains(index) ? KeyFilter(objects[index].values.keys) : KeyFilter()
         return outer
     }
 
-    private func leave(_ outer: (index: Int, keys: KeyFilter)) {
-        (current, currentKeys) = outer
+    private func leave(_ outer: Int) {
+        current = outer
     }
 
     private var currentObject: ArchivedObject? {
@@ -351,22 +349,3 @@ public final class Coder {
     }
 }
 
-/// A 64-bit summary of a set of keys, by their length and first and last bytes: a key it says
-/// is absent is absent; one it says may be present is looked up.
-struct KeyFilter {
-    private var bits: UInt64 = 0
-
-    init() {}
-
-    init<Keys: Sequence<String>>(_ keys: Keys) {
-        for key in keys { bits |= Self.bit(of: key) }
-    }
-
-    func mayContain(_ key: String) -> Bool { bits & Self.bit(of: key) != 0 }
-
-    private static func bit(of key: String) -> UInt64 {
-        let utf8 = key.utf8
-        let mix = utf8.count &* 31 &+ Int(utf8.last ?? 0) &* 7 &+ Int(utf8.first ?? 0)
-        return 1 << UInt64(mix & 63)
-    }
-}
