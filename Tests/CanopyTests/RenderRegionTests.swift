@@ -26,6 +26,12 @@ private func samePixels(_ a: Image, _ b: Image) -> Bool {
     return true
 }
 
+/// A 30 × 30-point picture: larger than the image views that show it centred, unclipped.
+private let picture = GraphicsImageRenderer(size: CGSize(width: 30, height: 30), scale: 1).image { context in
+    context.setFillColor(.purple)
+    context.fill(CGRect(x: 0, y: 0, width: 30, height: 30))
+}
+
 /// A window of nested views of every kind the compositor draws, the same for a seed.
 private func scene(seed: UInt64) -> Window {
     var random = SplitMix64(seed: seed)
@@ -33,7 +39,8 @@ private func scene(seed: UInt64) -> Window {
     window.backgroundColor = .white
     var parents: [View] = [window]
     for index in 0..<24 {
-        let view: View = index % 4 == 0 ? Gauge() : View()
+        let view: View = index % 4 == 0 ? Gauge() : index % 4 == 1 ? ImageView(image: picture) : View()
+        view.contentMode = .center
         view.frame = CGRect(x: CGFloat(random.next() % 80), y: CGFloat(random.next() % 60), width: 10 + CGFloat(random.next() % 40),
                             height: 10 + CGFloat(random.next() % 30))
         view.backgroundColor = Color(red: Double(index % 5) / 5, green: 0.3, blue: Double(index % 3) / 3, alpha: 0.9)
@@ -55,13 +62,13 @@ private func allViews(_ window: Window) -> [View] {
 
 /// Change number `step` (chosen by `seed`) to `window`: a colour, a move, an opacity, hiding,
 /// a redraw in part or whole, a removal, an addition, a new order, a layer's corners, border,
-/// shadow or sublayer, clipping.
+/// shadow, sublayer or shape sublayer reaching outside it, clipping.
 private func change(_ window: Window, seed: UInt64, step: Int) {
     var random = SplitMix64(seed: seed &* 31 &+ UInt64(step))
     let views = allViews(window)
     let view = views[1 + Int(random.next() % UInt64(views.count - 1))]
     let amount = CGFloat(random.next() % 100) / 100
-    switch random.next() % 12 {
+    switch random.next() % 13 {
     case 0: view.backgroundColor = Color(red: amount, green: 1 - amount, blue: 0.5, alpha: 1)
     case 1: view.frame.origin.x += amount * 20 - 10
     case 2: view.alpha = 0.3 + amount * 0.7
@@ -82,6 +89,13 @@ private func change(_ window: Window, seed: UInt64, step: Int) {
         view.layer.shadowOpacity = 0.8
         view.layer.shadowRadius = 2 + amount * 4
         view.layer.shadowOffset = CGSize(width: 3, height: 3)
+    case 11:
+        let shape = ShapeLayer()
+        shape.path = Path(ellipseIn: CGRect(x: -12, y: -8, width: 20 + amount * 20, height: 14))
+        shape.fillColor = .orange
+        shape.strokeColor = .black
+        shape.lineWidth = 3
+        view.layer.addSublayer(shape)
     default:
         view.clipsToBounds.toggle()
         let sublayer = Layer()
@@ -120,7 +134,7 @@ struct RenderRegionTests {
     }
 
     @Test func anyChangeRendersAsFromScratch() throws {
-        // Twelve kinds of change, sixty steps for each of three seeds: after every step, the
+        // Thirteen kinds of change, sixty steps for each of three seeds: after every step, the
         // window rendered again equals the same window built afresh and rendered once.
         for seed: UInt64 in [1, 2, 3] {
             let window = scene(seed: seed)

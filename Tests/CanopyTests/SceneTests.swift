@@ -159,6 +159,18 @@ struct SceneTests {
         #expect(made.currentTitleColor == .gray)
     }
 
+    @Test func aContentModeIsRecordedOnlyWhereItDiffersFromTheClasss() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+        let label = Label(), centered = Label(), view = View()
+        centered.contentMode = .center
+        view.contentMode = .redraw
+        for child in [label, centered, view] { window.addSubview(child) }
+        let scene = Scene(capturing: window)
+        #expect(scene.views.map(\.contentMode) == [nil, nil, .center, .redraw])
+        let made = try Scene(jsonData: scene.jsonData()).instantiate().views
+        #expect(made.map(\.contentMode) == [.scaleToFill, .redraw, .center, .redraw])
+    }
+
     @Test func imageViewsKeepTheirImageAndContentMode() throws {
         // A 4 × 2-pixel image at scale 2: red on the left half, blue on the right.
         let picture = GraphicsImageRenderer(size: CGSize(width: 2, height: 1), scale: 2).image { context in
@@ -266,6 +278,8 @@ struct SceneTests {
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "i", "parent": "w", "class": "ImageView", "image": {"scale": 2}}]}"#, "views[1].image.png", "base64"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "i", "parent": "w", "image": {"png": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="}}]}"#, "views[1].image", "not an image view class"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window", "contentMode": "stretch"}]}"#, "views[0].contentMode", "\"stretch\" is not one of"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}], "guides": [{"id": "g", "owner": "w", "scrollView": "content"}]}"#, "guides[0].scrollView", "not a scroll view class"),
+        (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "s", "parent": "w", "class": "ScrollView"}], "guides": [{"id": "g", "owner": "s", "scrollView": "frame"}, {"id": "h", "owner": "s", "scrollView": "frame"}]}"#, "guides[1].scrollView", "has that guide already"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "", "class": "Window"}]}"#, "views[0].id", "empty"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "w", "parent": "w"}]}"#, "views[1].id", "used twice"),
         (#"{"format": "canopy-scene", "version": 1, "views": [{"id": "w"}]}"#, "views[0]", "must be the window"),

@@ -66,4 +66,50 @@ struct ScrollViewLayoutGuideTests {
         #expect(copy.contentSize == CGSize(width: 200, height: 800))
         #expect(copy.subviews[0].frame == CGRect(x: 0, y: 0, width: 200, height: 800))
     }
+
+    @Test func aGuideOnlyPositionedLeavesTheContentSizeAlone() {
+        // Only the leading edge names the guide: neither axis is fixed, so the size set in
+        // code stays. A width then fixes the width alone.
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 300))
+        let scroll = ScrollView(frame: window.bounds)
+        scroll.contentSize = CGSize(width: 500, height: 900)
+        let content = View()
+        content.translatesAutoresizingMaskIntoConstraints = false
+        scroll.addSubview(content)
+        window.addSubview(scroll)
+        let leading = content.leadingAnchor.constraint(equalTo: scroll.contentLayoutGuide.leadingAnchor)
+        leading.isActive = true
+        window.layoutIfNeeded()
+        #expect(scroll.contentSize == CGSize(width: 500, height: 900))
+        scroll.contentLayoutGuide.widthAnchor.constraint(equalToConstant: 640).isActive = true
+        window.layoutIfNeeded()
+        #expect(scroll.contentSize == CGSize(width: 640, height: 900))
+    }
+
+    @Test func scrollingSolvesOnceWithTheGuidePlaced() {
+        let (window, scroll, content, badge) = feed()
+        scroll.setContentOffset(CGPoint(x: 0, y: 120), animated: false)
+        let report = window.runUpdateCycle()
+        #expect(report.rounds == 1, "the guide's constraints moved with the offset before the layout")
+        #expect(content.frame.minY == 0 && badge.frame.minY == 130)
+    }
+
+    @Test func scenesKeepTheGuidesByName() throws {
+        let (window, scroll, _, _) = feed()
+        scroll.contentOffset = CGPoint(x: 0, y: 40)
+        window.layoutIfNeeded()
+        let scene = Scene(capturing: window)
+        #expect(scene.guides.compactMap(\.scrollViewGuide).sorted { "\($0)" < "\($1)" } == [.content, .frame])
+        let copy = try Scene(jsonData: scene.jsonData())
+        #expect(copy == scene)
+        let made = try copy.instantiate()
+        let madeScroll = try #require(made.views[1] as? ScrollView)
+        made.window.layoutIfNeeded()
+        #expect(madeScroll.contentSize == CGSize(width: 200, height: 800))
+        madeScroll.contentOffset = CGPoint(x: 0, y: 300)
+        made.window.layoutIfNeeded()
+        #expect(madeScroll.subviews[0].frame == CGRect(x: 0, y: 0, width: 200, height: 800), "placed by the offset now, not the captured one")
+        #expect(madeScroll.subviews[1].frame.minY == 310)
+    }
 }
+

@@ -37,9 +37,6 @@ public final class Coder {
     private(set) var encodedObjects: [ArchivedObject] = []
     /// The object whose keys are read or written now.
     private var current = -1
-    /// Which keys the object being read may hold. A class asks for many keys its archive
-    /// lacks (values equal to a new object's are not written); this answers most of those
-    /// without hashing the key.
 
     // Decoding state.
     private var made: [AnyObject?] = []

@@ -114,6 +114,9 @@ struct Compositor {
         // A plain layer's draw(in:) draws nothing: no context for it (most layers are plain).
         guard type(of: layer) != Layer.self else { return }
         let context = GraphicsContext(raster: raster, transform: toDevice)
+        // What a layer draws stays in its bounds, as in Core Animation; a shape layer's path
+        // is drawn wherever it lies.
+        if !(layer is ShapeLayer) { context.clip(to: bounds) }
         ContextStack.drawing(in: context) { layer.draw(in: context) }
         context.finish()
     }
@@ -209,7 +212,10 @@ extension Window {
         let region = kept == nil ? CGRect(x: 0, y: 0, width: w, height: h) : damage
         if !region.isNull {
             if !isKnownUniquelyReferenced(&memory.raster) {
-                guard let copy = memory.raster.copy() else { throw RenderError.unsupportedSize(width: w, height: h) }
+                guard let copy = memory.raster.copy() else {
+                    renderMemory = nil  // what it recorded was not drawn
+                    throw RenderError.unsupportedSize(width: w, height: h)
+                }
                 memory.raster = copy
             }
             let raster = memory.raster

@@ -106,6 +106,19 @@ final class RenderMemory {
             named.append(store)
         }
         extent = extent.union(device(layer.bounds, toDevice))
+        // Contents and a kept drawing are placed by the gravity, and may reach past the bounds.
+        if let image = layer.contents, !layer.masksToBounds {
+            extent = extent.union(device(layer.contentsGravity.place(image.size, in: layer.bounds), toDevice))
+        }
+        if let store = layer.backingStore {
+            extent = extent.union(device(layer.contentsGravity.place(store.size, in: layer.bounds), toDevice))
+        }
+        // A shape layer strokes and fills its path wherever it lies (a miter can reach out as
+        // far as half the line width times the miter limit).
+        if let shape = layer as? ShapeLayer, let path = shape.path {
+            let pad = max(0, shape.lineWidth) / 2 * max(shape.miterLimit, 1) + 1
+            extent = extent.union(device(path.boundingBox.insetBy(dx: -pad, dy: -pad), toDevice))
+        }
         if layer.shadowOpacity > 0 {
             digest.combine(layer.shadowColor)
             digest.combine(layer.shadowOpacity)

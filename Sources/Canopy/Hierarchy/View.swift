@@ -156,6 +156,9 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// Interface Builder gives labels `.left`, and UIKit still sets their text again).
     var redrawsOnResize: Bool { contentMode == .redraw }
 
+    /// The content mode a new view of the class has (what a scene leaves out).
+    var initialContentMode: ContentMode { .scaleToFill }
+
     /// The gesture recognizers archived with the view: all but those a class makes for itself.
     var archivedGestureRecognizers: [GestureRecognizer] { gestureRecognizers }
 

@@ -140,7 +140,8 @@ extension InterfaceBuilderReader {
             guard let id = child["id"] else { return }
             switch key {
             case "safeArea": ids[id] = .guide(view: index, name: "safeAreaLayoutGuide")
-            case "contentLayoutGuide", "frameLayoutGuide" where element.name == "scrollView": ids[id] = .guide(view: index, name: key)
+            case "contentLayoutGuide" where element.name == "scrollView", "frameLayoutGuide" where element.name == "scrollView":
+                ids[id] = .guide(view: index, name: key)
             default: ids[id] = .unsupported("\(key) guide")
             }
         case "fontDescription":

@@ -221,11 +221,10 @@ final class InterfaceBuilderReader {
             guard case .object(let destination)? = ids[connection.id] else {
                 throw ArchiveError(.danglingReference(connection.id), key: connection.name, file: file, line: connection.line)
             }
-            let sender = archive.objects[connection.source]
-            if archive.objects[destination].placeholder == "IBFirstResponder",
-                (sender.builtInClassName ?? sender.className).hasSuffix("GestureRecognizer")
-            {
-                warning("the action \"\(connection.name)\" of a gesture recognizer goes to First Responder, which UIKit does not send", line: connection.line)
+            let sender = archive.objects[connection.source].builtInClassName ?? archive.objects[connection.source].className
+            if archive.objects[destination].placeholder == "IBFirstResponder", !["Control", "Button"].contains(sender) {
+                // Only a control sends an action with no target; a recognizer's needs one.
+                warning("the action \"\(connection.name)\" of a \(sender) goes to First Responder, which only a control sends to", line: connection.line)
                 continue
             }
             archive.connections.append(

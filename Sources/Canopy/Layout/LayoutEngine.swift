@@ -449,7 +449,12 @@ final class LayoutEngine {
                 if view.translatesAutoresizingMaskIntoConstraints { framesPlaced.append(view) }
             } else if let guide = item as? LayoutGuide {
                 let origin = guide.owningView.map { origins.of($0) } ?? .zero
-                guide.layoutFrame = rect.offsetBy(dx: -origin.x, dy: -origin.y)
+                let frame = rect.offsetBy(dx: -origin.x, dy: -origin.y)
+                guard frame != guide.layoutFrame else { continue }
+                guide.layoutFrame = frame
+                // The owner may lay out by its guides (a scroll view takes its content size
+                // from one).
+                guide.owningView?.setNeedsLayout()
             }
         }
         return framesPlaced

@@ -24,10 +24,14 @@ extension Scene {
                 pending.append(subview)
             }
         }
-        var stackMade = Set<ObjectIdentifier>()
+        var classMade = Set<ObjectIdentifier>()
         for case let stack as StackView in tree {
-            for constraint in stack.arrangement.constraints { stackMade.insert(ObjectIdentifier(constraint)) }
-            for guide in stack.arrangement.guides { stackMade.insert(ObjectIdentifier(guide)) }
+            for constraint in stack.arrangement.constraints { classMade.insert(ObjectIdentifier(constraint)) }
+            for guide in stack.arrangement.guides { classMade.insert(ObjectIdentifier(guide)) }
+        }
+        // A scroll view's own guides are recorded by name; the constraints placing them are its own.
+        for case let scrollView as ScrollView in tree {
+            for pin in scrollView.ownGuidePins { classMade.insert(ObjectIdentifier(pin)) }
         }
         views = tree.map { Self.record(of: $0, ids: ids) }
         for view in tree {
@@ -36,13 +40,19 @@ extension Scene {
                 ids[ObjectIdentifier(margins)] = owner + ".margins"
                 guides.append(GuideRecord(id: owner + ".margins", owner: owner, isMarginsGuide: true))
             }
-            for (k, guide) in state.guides.enumerated() where !stackMade.contains(ObjectIdentifier(guide)) {
+            for (k, guide) in state.guides.enumerated() where !classMade.contains(ObjectIdentifier(guide)) {
                 ids[ObjectIdentifier(guide)] = owner + ".guide\(k)"
-                guides.append(GuideRecord(id: owner + ".guide\(k)", owner: owner))
+                var record = GuideRecord(id: owner + ".guide\(k)", owner: owner)
+                switch (view as? ScrollView)?.ownGuideName(guide) {
+                case "contentLayoutGuide": record.scrollViewGuide = .content
+                case "frameLayoutGuide": record.scrollViewGuide = .frame
+                default: break
+                }
+                guides.append(record)
             }
         }
         for view in tree {
-            for constraint in view.layoutStateStorage?.constraints ?? [] where !stackMade.contains(ObjectIdentifier(constraint)) {
+            for constraint in view.layoutStateStorage?.constraints ?? [] where !classMade.contains(ObjectIdentifier(constraint)) {
                 if let record = Self.record(of: constraint, ids: ids) { constraints.append(record) }
             }
         }
@@ -100,7 +110,7 @@ extension Scene {
         if let image = (view as? ImageView)?.image, let png = image.pngData() {
             record.image = ImageRecord(pngData: png, scale: image.scale)
         }
-        if view.contentMode != .scaleToFill { record.contentMode = view.contentMode }
+        if view.contentMode != view.initialContentMode { record.contentMode = view.contentMode }
         record.hugging = AxisPriorities(
             horizontal: view.contentHuggingPriority(for: .horizontal), vertical: view.contentHuggingPriority(for: .vertical))
         record.compressionResistance = AxisPriorities(

@@ -44,6 +44,9 @@ extension Scene {
         let guides = self.guides.map { record in
             let owner = made[index.views[record.owner]!]
             if record.isMarginsGuide { return owner.layoutMarginsGuide }
+            if let kind = record.scrollViewGuide, let scrollView = owner as? ScrollView {
+                return kind == .content ? scrollView.contentLayoutGuide : scrollView.frameLayoutGuide
+            }
             let guide = LayoutGuide()
             owner.addLayoutGuide(guide)
             return guide

@@ -267,7 +267,8 @@ extension Scene {
         }
     }
 
-    /// A layout guide: one added with `addLayoutGuide`, or a view's layout margins guide.
+    /// A layout guide: one added with `addLayoutGuide`, a view's layout margins guide, or a
+    /// scroll view's content or frame layout guide.
     public struct GuideRecord: Equatable, Sendable {
         /// A name unique among the scene's views and guides.
         public var id: String
@@ -275,6 +276,16 @@ extension Scene {
         public var owner: String
         /// Whether this is the owner's `layoutMarginsGuide`.
         public var isMarginsGuide = false
+        /// Which of its scroll view's own guides this is, if one.
+        public var scrollViewGuide: ScrollViewGuide?
+
+        /// A scroll view's own guides.
+        public enum ScrollViewGuide: Sendable, Hashable {
+            /// ``ScrollView/contentLayoutGuide``.
+            case content
+            /// ``ScrollView/frameLayoutGuide``.
+            case frame
+        }
 
         /// Creates a guide record.
         public init(id: String, owner: String, isMarginsGuide: Bool = false) {

@@ -28,7 +28,7 @@ struct SceneReader {
     private static let imageKeys = JSONWords(["png", "scale"])
     private static let labelKeys = JSONWords(["text", "fontSize", "bold", "textColor", "numberOfLines", "alignment"])
     private static let stackKeys = JSONWords(["axis", "distribution", "alignment", "spacing", "marginsRelative", "arranged"])
-    private static let guideKeys = JSONWords(["id", "owner", "margins"])
+    private static let guideKeys = JSONWords(["id", "owner", "margins", "scrollView"])
     private static let constraintKeys = JSONWords([
         "first", "firstAttribute", "relation", "second", "secondAttribute", "multiplier", "constant", "priority", "identifier",
     ])
@@ -261,7 +261,8 @@ struct SceneReader {
                 switch key {
                 case 0: guide.id = try id(); has.id = true
                 case 1: guide.owner = try id(); has.owner = true
-                default: guide.isMarginsGuide = try scanner.readBool()
+                case 2: guide.isMarginsGuide = try scanner.readBool()
+                default: guide.scrollViewGuide = try name(SceneVocabulary.scrollViewGuides)
                 }
             }
             guard has.id else { throw missing("id", "every guide needs an id") }

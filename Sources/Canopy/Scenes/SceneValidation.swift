@@ -184,6 +184,14 @@ struct SceneIndex {
                 throw SceneError(location: "views[\(i)].\(key)", message: "\"\(name)\" is not \(kind) class")
             }
         }
+        for (k, guide) in scene.guides.enumerated() where guide.scrollViewGuide != nil {
+            guard let i = views[guide.owner] else { continue }
+            do {
+                try require({ $0 is ScrollView }, i, "class", "a scroll view")
+            } catch {
+                throw SceneError(location: "guides[\(k)].scrollView", message: error.message)
+            }
+        }
         for i in scene.views.indices {
             if scene.views[i].label != nil { try require({ $0 is Label }, i, "label", "a label") }
             if scene.views[i].button != nil { try require({ $0 is Button }, i, "button", "a button") }
@@ -204,12 +212,20 @@ struct SceneIndex {
 
     private func checkGuides(_ scene: Scene) throws(SceneError) {
         var marginsOwners = Set<Int>()
+        var scrollGuides = Set<[Int]>()  // owner and kind
         for (i, guide) in scene.guides.enumerated() {
             guard let owner = views[guide.owner] else {
                 throw SceneError(location: "guides[\(i)].owner", message: "no view has the id \"\(guide.owner)\"")
             }
             if guide.isMarginsGuide, !marginsOwners.insert(owner).inserted {
                 throw SceneError(location: "guides[\(i)].margins", message: "\"\(guide.owner)\" has one margins guide already")
+            }
+            guard let kind = guide.scrollViewGuide else { continue }
+            guard !guide.isMarginsGuide else {
+                throw SceneError(location: "guides[\(i)].scrollView", message: "a margins guide is not a scroll view's guide")
+            }
+            guard scrollGuides.insert([owner, kind == .content ? 0 : 1]).inserted else {
+                throw SceneError(location: "guides[\(i)].scrollView", message: "\"\(guide.owner)\" has that guide already")
             }
         }
     }

@@ -50,6 +50,7 @@ enum SceneVocabulary {
         ("redraw", .redraw), ("center", .center), ("top", .top), ("bottom", .bottom), ("left", .left), ("right", .right),
         ("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight),
     ])
+    static let scrollViewGuides = SceneNames<Scene.GuideRecord.ScrollViewGuide>([("content", .content), ("frame", .frame)])
     static let controlStates = SceneNames<Control.State>([
         ("highlighted", .highlighted), ("selected", .selected), ("disabled", .disabled),
     ])

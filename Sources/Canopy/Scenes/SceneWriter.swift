@@ -121,6 +121,7 @@ struct SceneWriter {
         f.string("id", guide.id)
         f.string("owner", guide.owner)
         f.bool("margins", guide.isMarginsGuide, unless: false)
+        if let kind = guide.scrollViewGuide { f.name("scrollView", kind, SceneVocabulary.scrollViewGuides) }
         return f
     }
 

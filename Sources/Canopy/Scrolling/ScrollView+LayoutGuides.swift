@@ -37,14 +37,31 @@ extension ScrollView {
         return guide
     }
 
-    /// Moves the content guide's placing constraints with the offset; adopts the guide's size
-    /// as the content size when other constraints name the guide.
-    func updateContentLayoutGuide() {
-        guard let (guide, left, top) = contentGuide else { return }
+    /// Moves the content guide's placing constraints with the offset (scrolling does this at
+    /// once; a bounds origin set directly is caught at the next layout).
+    func placeContentLayoutGuide() {
+        guard let (_, left, top) = contentGuide else { return }
         if left.constant != -bounds.minX { left.constant = -bounds.minX }
         if top.constant != -bounds.minY { top.constant = -bounds.minY }
-        let sized = guide.references.constraints.contains { $0.isActive && $0 !== left && $0 !== top }
-        if sized, contentSize != guide.layoutFrame.size { contentSize = guide.layoutFrame.size }
+    }
+
+    /// Places the content guide, and takes its width and height as the content size's along
+    /// each axis that other constraints fix: the guide's size there, or two of its edges.
+    func updateContentLayoutGuide() {
+        placeContentLayoutGuide()
+        guard let (guide, left, top) = contentGuide else { return }
+        var attributes: Set<LayoutConstraint.Attribute> = []
+        for constraint in guide.references.constraints where constraint.isActive && constraint !== left && constraint !== top {
+            if constraint.firstItem === guide { attributes.insert(constraint.firstAttribute) }
+            if constraint.secondItem === guide { attributes.insert(constraint.secondAttribute) }
+        }
+        func fixes(_ size: LayoutConstraint.Attribute, _ edges: [LayoutConstraint.Attribute]) -> Bool {
+            attributes.contains(size) || edges.filter(attributes.contains).count >= 2
+        }
+        var size = contentSize
+        if fixes(.width, [.left, .right, .leading, .trailing, .centerX]) { size.width = guide.layoutFrame.width }
+        if fixes(.height, [.top, .bottom, .centerY]) { size.height = guide.layoutFrame.height }
+        if size != contentSize { contentSize = size }
     }
 
     /// The constraints that place the scroll view's own guides.

@@ -237,6 +237,7 @@ open class ScrollView: View {
     func applyOffset(_ offset: CGPoint) {
         guard offset != bounds.origin else { return }
         bounds.origin = offset
+        placeContentLayoutGuide()
         delegate?.scrollViewDidScroll(self)
     }
 

@@ -28,7 +28,8 @@ open class Label: View {
 
     /// The text shown with runs of their own font and colour (`.font`, `.foregroundColor`) and
     /// its lines set by the paragraph style of its first character (`.paragraphStyle`: line
-    /// spacing, and alignment in place of ``textAlignment``), as UIKit's `attributedText`. Where
+    /// spacing, and alignment and line break mode in place of ``textAlignment`` and
+    /// ``lineBreakMode``), as UIKit's `attributedText`. Where
     /// a run has no font or colour, the label's ``font`` and ``textColor`` apply. Reading it
     /// after plain ``text`` was set gives that text with the label's font and colour.
     public var attributedText: NSAttributedString? {
@@ -99,6 +100,9 @@ open class Label: View {
     /// A label sets its text again when its size changes, whatever its content mode.
     override var redrawsOnResize: Bool { true }
 
+    /// A new label redraws on resize.
+    override var initialContentMode: ContentMode { .redraw }
+
     /// The width of the latest layout, where a multi-line label without a preferred width wraps.
     private var laidOutWidth: CGFloat = 0
 
@@ -166,7 +170,8 @@ open class Label: View {
     private var layout: TextLayout {
         let style = StyledText.Style(font: font, color: textColor)
         let styled = attributedRuns.map { StyledText($0, base: style) } ?? StyledText(text ?? "", style: style)
-        return TextLayout(styled, lineBreakMode: lineBreakMode, lineSpacing: paragraphStyle?.lineSpacing ?? 0)
+        return TextLayout(styled, lineBreakMode: paragraphStyle?.lineBreakMode ?? lineBreakMode,
+                          lineSpacing: paragraphStyle?.lineSpacing ?? 0)
     }
 
     /// How far below the label's vertical center its first and last baselines are, for its

@@ -45,14 +45,17 @@ struct StyledText {
     }
 
     /// `characters` with their styles, in `base` when empty. Should two characters join into
-    /// one (a combining mark after a letter), the joined one takes the first one's style.
+    /// one (a combining mark after a letter), the joined one keeps the first one's style.
     init(_ characters: [(character: Character, style: Style)], base: Style) {
-        self.init(String(characters.map(\.character)), style: base)
-        var styled = characters.makeIterator()
-        for i in starts.indices {
-            guard let style = styled.next()?.style else { break }
-            styleIndices[i] = index(of: style)
+        var string = "", styles: [Style] = []
+        for (character, style) in characters {
+            let end = string.endIndex
+            string.append(character)
+            // A character that joined the one before it starts before the old end.
+            if string.index(before: string.endIndex) >= end { styles.append(style) }
         }
+        self.init(string, style: base)
+        for (i, style) in zip(starts.indices, styles) { styleIndices[i] = index(of: style) }
     }
 
     var count: Int { starts.count }

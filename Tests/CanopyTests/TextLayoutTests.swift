@@ -210,4 +210,18 @@ struct AttributedTextTests {
         let kept = small.width(of: "small") + big.width(of: "B")
         #expect(!hasInk(image, .red, columns: Int(kept.rounded(.up)) + 1..<80), "only the B is kept of \"Big\"")
     }
+
+    @Test func aLabelTakesItsParagraphStylesLineBreakMode() {
+        // UIKit's default paragraph style wraps by words: a label given one does not truncate.
+        let label = Label()
+        label.numberOfLines = 0
+        label.preferredMaxLayoutWidth = 60
+        let style = MutableParagraphStyle()
+        style.lineBreakMode = .byCharWrapping
+        label.attributedText = NSAttributedString(string: "abcdefghijklmnop", attributes: [.paragraphStyle: style])
+        let lines = (label.intrinsicContentSize.height / label.font.lineHeight).rounded(.down)
+        #expect(lines >= 2, "broken between characters, by the style")
+        #expect(label.intrinsicContentSize.width <= 60)
+    }
 }
+
