@@ -242,6 +242,24 @@ struct CodingTests {
         }
     }
 
+    @Test func malformedAttributedTextIsRefusedByKey() throws {
+        // Runs that are not [text, font or nil, colour or nil], and a negative line spacing.
+        let bad: [ArchiveValue] = [
+            .string("plain"),
+            .array([.array([.array([.string("a"), .number(3), .null])]), .null]),
+            .array([.array([.array([.string("a"), .null, .null])]), .array([.number(-2), .string("left"), .string("byClipping")])]),
+        ]
+        for value in bad {
+            var archive = Archive(rootObjects: [Label()])
+            archive.objects[0].values["attributedText"] = value
+            #expect {
+                _ = try archive.unarchive()
+            } throws: { error in
+                (error as? ArchiveError)?.key == "attributedText" && (error as? ArchiveError)?.className == "Label"
+            }
+        }
+    }
+
     @Test func nonFiniteGeometryIsRefusedNotApplied() throws {
         var archive = Archive(rootObjects: [View()])
         archive.objects[0].values["bounds"] = .rect(CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1))

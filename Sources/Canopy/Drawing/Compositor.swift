@@ -204,26 +204,10 @@ extension Window {
         let toDevice = CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY)
             .concatenating(CGAffineTransform(scaleX: scale, y: scale))
         let kept = renderMemory.flatMap { $0.scale == scale && $0.raster.width == Int(w) && $0.raster.height == Int(h) ? $0 : nil }
-        guard let memory = kept ?? Raster(width: Int(w), height: Int(h)).map({ RenderMemory(scale: scale, raster: $0) }) else {
+        renderMemory = kept ?? Raster(width: Int(w), height: Int(h)).map { RenderMemory(scale: scale, raster: $0) }
+        guard let memory = renderMemory, let region = memory.composite(self, toDevice: toDevice, everything: kept == nil) else {
+            renderMemory = nil  // what it recorded was not drawn
             throw RenderError.unsupportedSize(width: w, height: h)
-        }
-        renderMemory = memory
-        let damage = memory.update(from: self, toDevice: toDevice)
-        let region = kept == nil ? CGRect(x: 0, y: 0, width: w, height: h) : damage
-        if !region.isNull {
-            if !isKnownUniquelyReferenced(&memory.raster) {
-                guard let copy = memory.raster.copy() else {
-                    renderMemory = nil  // what it recorded was not drawn
-                    throw RenderError.unsupportedSize(width: w, height: h)
-                }
-                memory.raster = copy
-            }
-            let raster = memory.raster
-            raster.save()
-            raster.clip(to: Path(rect: region), rule: .winding)
-            raster.clear(Path(rect: region))
-            Compositor(raster: raster, draws: { memory.reaches($0, region) }).draw(self, toDevice: toDevice)
-            raster.restore()
         }
         lastRenderedRegion = region.isNull ? .null : region.applying(toDevice.inverted())
         return Image(raster: memory.raster, scale: scale)

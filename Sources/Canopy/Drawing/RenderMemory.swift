@@ -20,7 +20,7 @@ final class RenderMemory {
     let scale: CGFloat
     /// The pixels; shared with the last image returned until either is dropped, and copied
     /// before drawing while the image holds them (images never change).
-    var raster: Raster
+    private(set) var raster: Raster
     private(set) var drawn: [ObjectIdentifier: Drawn] = [:]
     /// The images and kept drawings the digests name by identity, held so that no other can
     /// take their address before the next render compares.
@@ -31,9 +31,29 @@ final class RenderMemory {
         self.raster = raster
     }
 
+    /// Records the views under `root` as they are now and composites again the region where
+    /// they differ from what was recorded (`everything`: the whole raster); returns that region
+    /// in device pixels (`.null` when nothing changed), or `nil` when memory ran out.
+    func composite(_ root: View, toDevice: CGAffineTransform, everything: Bool) -> CGRect? {
+        let changed = update(from: root, toDevice: toDevice)
+        let region = everything ? CGRect(x: 0, y: 0, width: raster.width, height: raster.height) : changed
+        guard !region.isNull else { return region }
+        // The last image returned may still hold the pixels: images never change.
+        if !isKnownUniquelyReferenced(&raster) {
+            guard let copy = raster.copy() else { return nil }
+            raster = copy
+        }
+        raster.save()
+        raster.clip(to: Path(rect: region), rule: .winding)
+        raster.clear(Path(rect: region))
+        Compositor(raster: raster, draws: { self.reaches($0, region) }).draw(root, toDevice: toDevice)
+        raster.restore()
+        return region
+    }
+
     /// Records the views under `root` as they are now, and returns the device rectangle whose
     /// pixels differ from what was recorded (`.null` when none do).
-    func update(from root: View, toDevice: CGAffineTransform) -> CGRect {
+    private func update(from root: View, toDevice: CGAffineTransform) -> CGRect {
         var now: [ObjectIdentifier: Drawn] = [:]
         var volatile = CGRect.null
         var nowNamed: [AnyObject] = []
@@ -78,7 +98,7 @@ final class RenderMemory {
     }
 
     /// Whether `view`'s pixels, as recorded, reach `region` (device pixels).
-    func reaches(_ view: View, _ region: CGRect) -> Bool {
+    private func reaches(_ view: View, _ region: CGRect) -> Bool {
         drawn[ObjectIdentifier(view)]?.extent.intersects(region) ?? true
     }
 

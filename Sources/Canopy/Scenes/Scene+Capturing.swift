@@ -43,11 +43,7 @@ extension Scene {
             for (k, guide) in state.guides.enumerated() where !classMade.contains(ObjectIdentifier(guide)) {
                 ids[ObjectIdentifier(guide)] = owner + ".guide\(k)"
                 var record = GuideRecord(id: owner + ".guide\(k)", owner: owner)
-                switch (view as? ScrollView)?.ownGuideName(guide) {
-                case "contentLayoutGuide": record.scrollViewGuide = .content
-                case "frameLayoutGuide": record.scrollViewGuide = .frame
-                default: break
-                }
+                record.scrollViewGuide = (view as? ScrollView)?.ownGuideName(guide).flatMap(GuideRecord.ScrollViewGuide.init)
                 guides.append(record)
             }
         }
@@ -83,7 +79,7 @@ extension Scene {
         record.semanticContentAttribute = view.semanticContentAttribute
         // A label's text gives its size again when loaded; other classes keep theirs recorded.
         let intrinsic = view.layoutIntrinsicSize
-        let imageGivesSize = (view as? ImageView)?.image?.pngData() != nil
+        let imageGivesSize = (view as? ImageView)?.image?.raster != nil
         if !(view is Label), !imageGivesSize, intrinsic.width != View.noIntrinsicMetric || intrinsic.height != View.noIntrinsicMetric {
             record.intrinsicContentSize = intrinsic
         }

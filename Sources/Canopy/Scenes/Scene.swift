@@ -279,12 +279,12 @@ extension Scene {
         /// Which of its scroll view's own guides this is, if one.
         public var scrollViewGuide: ScrollViewGuide?
 
-        /// A scroll view's own guides.
-        public enum ScrollViewGuide: Sendable, Hashable {
+        /// A scroll view's own guides, named as the scroll view names them.
+        public enum ScrollViewGuide: String, Sendable, Hashable {
             /// ``ScrollView/contentLayoutGuide``.
-            case content
+            case content = "contentLayoutGuide"
             /// ``ScrollView/frameLayoutGuide``.
-            case frame
+            case frame = "frameLayoutGuide"
         }
 
         /// Creates a guide record.

@@ -212,7 +212,7 @@ struct SceneIndex {
 
     private func checkGuides(_ scene: Scene) throws(SceneError) {
         var marginsOwners = Set<Int>()
-        var scrollGuides = Set<[Int]>()  // owner and kind
+        var scrollGuideOwners: [Scene.GuideRecord.ScrollViewGuide: Set<Int>] = [:]
         for (i, guide) in scene.guides.enumerated() {
             guard let owner = views[guide.owner] else {
                 throw SceneError(location: "guides[\(i)].owner", message: "no view has the id \"\(guide.owner)\"")
@@ -224,7 +224,7 @@ struct SceneIndex {
             guard !guide.isMarginsGuide else {
                 throw SceneError(location: "guides[\(i)].scrollView", message: "a margins guide is not a scroll view's guide")
             }
-            guard scrollGuides.insert([owner, kind == .content ? 0 : 1]).inserted else {
+            guard scrollGuideOwners[kind, default: []].insert(owner).inserted else {
                 throw SceneError(location: "guides[\(i)].scrollView", message: "\"\(guide.owner)\" has that guide already")
             }
         }

@@ -20,13 +20,13 @@ public struct FontFileError: Error, Hashable, Sendable, CustomStringConvertible 
 /// draws as its missing-glyph box.
 public final class FontFace: Sendable {
     /// The design units per em.
-    public let unitsPerEm: Int
+    public var unitsPerEm: Int { shaper.unitsPerEm }
     /// The distance above the baseline, in design units (positive).
-    public let ascender: Int
+    public var ascender: Int { shaper.ascender }
     /// The distance below the baseline, in design units (negative).
-    public let descender: Int
+    public var descender: Int { shaper.descender }
     /// Extra space between lines, in design units.
-    public let lineGap: Int
+    public var lineGap: Int { shaper.lineGap }
     /// The file the face was read from, or `nil` for one read from bytes (which measures but
     /// does not draw: the rasteriser reads faces from files).
     public let path: String?
@@ -57,7 +57,6 @@ public final class FontFace: Sendable {
         } catch {
             throw FontFileError(path: path, reason: error.reason)
         }
-        (unitsPerEm, ascender, descender, lineGap) = (shaper.unitsPerEm, shaper.ascender, shaper.descender, shaper.lineGap)
     }
 
     /// The advance width of `scalar`, in design units.

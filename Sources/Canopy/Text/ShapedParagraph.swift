@@ -57,6 +57,11 @@ struct ShapedParagraph {
     /// The style of character `i`.
     func style(_ i: Int) -> StyledText.Style { text.style(at: range.lowerBound + i) }
 
+    /// The characters `part` with their styles, to make text of.
+    func styledCharacters(_ part: Range<Int>) -> [(character: Character, style: StyledText.Style)] {
+        part.map { (character($0), style($0)) }
+    }
+
     /// The characters `part`, a slice of the text.
     func characters(_ part: Range<Int>) -> Substring {
         text.substring((range.lowerBound + part.lowerBound)..<(range.lowerBound + part.upperBound))

@@ -32,9 +32,7 @@ struct StyledText {
         self.init(string.string, style: base)
         var runs: [(end: Int, style: Int)] = []  // UTF-16 offsets
         string.enumerateAttributes(in: NSRange(location: 0, length: string.length)) { attributes, range, _ in
-            let style = Style(font: attributes[.font] as? Font ?? base.font,
-                              color: attributes[.foregroundColor] as? Color ?? base.color)
-            runs.append((range.location + range.length, index(of: style)))
+            runs.append((range.location + range.length, index(of: Style(attributes, base: base))))
         }
         var offset = 0, run = 0
         for (i, start) in starts.enumerated() where !runs.isEmpty {
@@ -88,5 +86,13 @@ struct StyledText {
         if let found = styles.firstIndex(of: style) { return found }
         styles.append(style)
         return styles.count - 1
+    }
+}
+
+extension StyledText.Style {
+    /// The font and colour `attributes` give (`.font`, `.foregroundColor`), `base`'s where one
+    /// is absent.
+    init(_ attributes: [NSAttributedString.Key: Any]?, base: Self) {
+        self.init(font: attributes?[.font] as? Font ?? base.font, color: attributes?[.foregroundColor] as? Color ?? base.color)
     }
 }

@@ -4,19 +4,19 @@ extension String {
     /// The size of the string set in one line per paragraph with `attributes`' font and
     /// paragraph style, as UIKit's `size(withAttributes:)` (not rounded).
     public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
-        TextLayout.unwrapped(StyledText(self, style: .init(attributes)), attributes).size
+        TextLayout.unwrapped(StyledText(self, style: .init(attributes, base: .stringDrawing)), attributes).size
     }
 
     /// Draws the string in the current context, one line per paragraph, its top left at `point`.
     public func draw(at point: CGPoint, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
-        TextLayout.draw(StyledText(self, style: .init(attributes)), at: point, attributes)
+        TextLayout.draw(StyledText(self, style: .init(attributes, base: .stringDrawing)), at: point, attributes)
     }
 
     /// Draws the string in the current context wrapped within `rect` by its paragraph style
     /// (between words by default), from its top, clipped to `rect`: the first line always, the
     /// others while they fit.
     public func draw(in rect: CGRect, withAttributes attributes: [NSAttributedString.Key: Any]? = nil) {
-        TextLayout.draw(StyledText(self, style: .init(attributes)), in: rect, attributes)
+        TextLayout.draw(StyledText(self, style: .init(attributes, base: .stringDrawing)), in: rect, attributes)
     }
 }
 
@@ -24,30 +24,27 @@ extension NSAttributedString {
     /// Draws the string wrapped within `rect`, each run in its own font and colour, lines set by
     /// the paragraph style of its first character.
     public func draw(in rect: CGRect) {
-        TextLayout.draw(StyledText(self, base: .init(nil)), in: rect, firstAttributes)
+        TextLayout.draw(StyledText(self, base: .stringDrawing), in: rect, firstAttributes)
     }
 
     /// Draws the string one line per paragraph, each run in its own font and colour, its top
     /// left at `point`.
     public func draw(at point: CGPoint) {
-        TextLayout.draw(StyledText(self, base: .init(nil)), at: point, firstAttributes)
+        TextLayout.draw(StyledText(self, base: .stringDrawing), at: point, firstAttributes)
     }
 
     /// The size of the string set one line per paragraph, each run in its own font.
     public func size() -> CGSize {
-        TextLayout.unwrapped(StyledText(self, base: .init(nil)), firstAttributes).size
+        TextLayout.unwrapped(StyledText(self, base: .stringDrawing), firstAttributes).size
     }
 
     var firstAttributes: [NSAttributedString.Key: Any]? { length > 0 ? attributes(at: 0, effectiveRange: nil) : nil }
 }
 
 extension StyledText.Style {
-    /// The font and colour `attributes` give: the 12-point system font and black by default,
-    /// as UIKit's string drawing.
-    init(_ attributes: [NSAttributedString.Key: Any]?) {
-        self.init(font: attributes?[.font] as? Font ?? Font.systemFont(ofSize: 12),
-                  color: attributes?[.foregroundColor] as? Color ?? .black)
-    }
+    /// What string drawing sets text in when its attributes say nothing: the 12-point system
+    /// font, black, as UIKit's.
+    static var stringDrawing: Self { Self(font: .systemFont(ofSize: 12), color: .black) }
 }
 
 extension TextLayout {
@@ -69,8 +66,7 @@ extension TextLayout {
     fileprivate static func draw(_ text: StyledText, at point: CGPoint, _ attributes: [NSAttributedString.Key: Any]?) {
         guard let context = GraphicsGetCurrentContext() else { return }
         let (layout, lines, size) = unwrapped(text, attributes)
-        let bounds = CGRect(origin: point, size: size)
-        layout.draw(in: bounds, limitedTo: lines.count, alignment: alignment(attributes), fromTop: true, context: context)
+        layout.draw(lines, in: CGRect(origin: point, size: size), alignment: alignment(attributes), fromTop: true, context: context)
     }
 
     /// Draws `text` in the current context wrapped within `rect`, from its top, clipped to it.

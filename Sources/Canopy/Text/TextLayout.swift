@@ -75,13 +75,16 @@ struct TextLayout {
         lines.reduce(0) { $0 + $1.height } + CGFloat(max(lines.count - 1, 0)) * lineSpacing
     }
 
-    /// Draws the lines shown in `rect` (see ``lines(in:limitedTo:)``): centred vertically, as a
-    /// label centres its text, or from the top when `fromTop`; each line placed across by
-    /// `alignment` (``TextAlignment/natural`` follows the paragraph's direction), the last one
-    /// cut by the line break mode.
+    /// Draws the lines shown in `rect` (see ``lines(in:limitedTo:)``); see ``draw(_:in:alignment:fromTop:context:)``.
     func draw(in rect: CGRect, limitedTo limit: Int, alignment: TextAlignment, fromTop: Bool = false,
               context: GraphicsContext) {
-        let lines = lines(in: rect, limitedTo: limit)
+        draw(lines(in: rect, limitedTo: limit), in: rect, alignment: alignment, fromTop: fromTop, context: context)
+    }
+
+    /// Draws `lines` in `rect`: centred vertically, as a label centres its text, or from the top
+    /// when `fromTop`; each line placed across by `alignment` (``TextAlignment/natural``
+    /// follows the paragraph's direction), the last one cut to the width by the line break mode.
+    func draw(_ lines: [Line], in rect: CGRect, alignment: TextAlignment, fromTop: Bool, context: GraphicsContext) {
         var top = rect.minY + (fromTop ? 0 : max(0, (rect.height - height(of: lines)) / 2))
         for (index, line) in lines.enumerated() {
             let shown = index == lines.count - 1 ? fitted(line, within: rect.width) : line
@@ -102,7 +105,7 @@ struct TextLayout {
         var joined: [(character: Character, style: StyledText.Style)] = []
         for line in lines where !line.range.isEmpty {
             if let last = joined.last { joined.append((" ", last.style)) }
-            joined += line.range.map { (line.paragraph.character($0), line.paragraph.style($0)) }
+            joined += line.paragraph.styledCharacters(line.range)
         }
         let paragraph = ShapedParagraph(StyledText(joined, base: text.styles[0]),
                                         rightToLeft: lines.first?.paragraph.bidi.isRightToLeft)
@@ -137,8 +140,8 @@ struct TextLayout {
             head = fitting(widths.indices, in: room / 2)
             tail = fitting(widths.indices.reversed(), in: room - widths.prefix(head).reduce(0, +))
         }
-        let kept = Array(line.range.prefix(head)) + [-1] + Array(line.range.suffix(tail))
-        let cut = kept.map { i in i < 0 ? (ellipsis, ellipsisStyle) : (paragraph.character(i), paragraph.style(i)) }
+        let cut = paragraph.styledCharacters(line.range.prefix(head)) + [(ellipsis, ellipsisStyle)]
+            + paragraph.styledCharacters(line.range.suffix(tail))
         let shaped = ShapedParagraph(StyledText(cut, base: text.styles[0]), rightToLeft: paragraph.bidi.isRightToLeft)
         return Line(shaped, 0..<shaped.count)
     }
