@@ -1,4 +1,5 @@
 import Canopy
+import CanopyWorkloads
 import Foundation
 import Testing
 
@@ -124,6 +125,28 @@ struct ArchiveValuesTests {
         #expect(values["bounds"] == nil && values["zz"] == nil && values[""] == nil)
         let literal: ArchiveValues = ["zPosition": .string("zPosition"), "frame": .integer(3), "tag": .string("tag"), "alpha": .string("alpha")]
         #expect(literal == values)
+    }
+
+    /// Lookups answer as a dictionary does, for keys of every length and last byte (many share
+    /// a bit of the mask that answers most misses) and after removals.
+    @Test func lookupsMatchADictionaryThroughSetsAndRemovals() {
+        var generator = SplitMix64(seed: 27)
+        let alphabet = Array("abcXYZ._é日")
+        let candidates = [""] + (0..<300).map { index in
+            let length = Int(generator.next() % 24) + 1
+            return String((0..<length).map { _ in alphabet[Int(generator.next() % 10)] }) + "\(index % 7)"
+        }
+        var values = ArchiveValues(), reference: [String: ArchiveValue] = [:]
+        for step in 0..<2_000 {
+            let key = candidates[Int(generator.next() % UInt64(candidates.count))]
+            let value: ArchiveValue? = generator.next() % 3 == 0 ? nil : .integer(step)
+            values[key] = value
+            reference[key] = value
+            if step % 100 == 99 {
+                #expect(candidates.allSatisfy { values[$0] == reference[$0] })
+                #expect(values.keys == reference.keys.sorted())
+            }
+        }
     }
 }
 

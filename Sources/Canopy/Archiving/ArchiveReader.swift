@@ -70,11 +70,14 @@ struct ArchiveReader {
         object.builtInClassName = try readOptionalString()
         object.line = try readLine()
         let valueCount = try readCount(each: 2)
-        object.values.reserveCapacity(valueCount)
+        var keys: [String] = [], values: [ArchiveValue] = []
+        keys.reserveCapacity(valueCount)
+        values.reserveCapacity(valueCount)
         for _ in 0..<valueCount {
-            let key = try readString()
-            object.values[key] = try readValue(depth: 0)
+            keys.append(try readString())
+            values.append(try readValue(depth: 0))
         }
+        object.values = ArchiveValues(keys: keys, values: values)
         let keyPathCount = try readCount(each: 3)
         for _ in 0..<keyPathCount {
             let keyPath = try readString()

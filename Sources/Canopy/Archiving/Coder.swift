@@ -36,15 +36,21 @@ public final class Coder {
     /// The objects written (encoding).
     private(set) var encodedObjects: [ArchivedObject] = []
     /// The object whose keys are read or written now.
-    private var current = -1
+    @exclusivity(unchecked) private var current = -1
+    /// The values of the object being read, held here while it is read: one copy per object
+    /// rather than one per key looked up.
+    @exclusivity(unchecked) private var currentValues = ArchiveValues()
 
-    // Decoding state.
-    private var made: [AnyObject?] = []
-    private var making: [Bool] = []
-    private var depth = 0
+    // Decoding state. Every access to these is momentary (no access spans a call that could
+    // reach another), so the runtime's exclusivity checks (some 6% of decoding a large
+    // archive) are left out.
+    @exclusivity(unchecked) private var made: [AnyObject?] = []
+    @exclusivity(unchecked) private var making: [Bool] = []
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var lastEntry: (name: String, entry: ArchiveClasses.Entry)?
     private var deferred: [(object: Int, body: (Coder) throws -> Void)] = []
     /// The places of the objects made, in the order they were made.
-    private(set) var madeOrder: [Int] = []
+    @exclusivity(unchecked) private(set) var madeOrder: [Int] = []
 
     // Encoding state.
     private var indexOfObject: [ObjectIdentifier: Int] = [:]
@@ -248,19 +254,20 @@ public final class Coder {
 
     /// The value under `key` of the object being read, without copying the object.
     private func value(forKey key: String) -> ArchiveValue? {
-        guard objects.indices.contains(current) else { return nil }
-        return objects[current].values[key]
+        currentValues[key]
     }
 
     /// Makes the object at `index` the one read, and returns what to restore after.
     private func enter(_ index: Int) -> Int {
         let outer = current
         current = index
+        currentValues = objects[index].values
         return outer
     }
 
     private func leave(_ outer: Int) {
         current = outer
+        currentValues = objects.indices.contains(outer) ? objects[outer].values : ArchiveValues()
     }
 
     private var currentObject: ArchivedObject? {
@@ -280,13 +287,10 @@ public final class Coder {
 
     private func make(_ index: Int, key: String?) throws(ArchiveError) -> AnyObject {
         if let object = made[index] { return object }
-        let record = objects[index]
-        let locate = { (error: ArchiveError) in error.located(file: self.source, line: record.line, className: record.className) }
         guard !making[index] else { throw failure(.cycle, key: key) }
-        guard depth < classes.maximumDepth else { throw locate(ArchiveError(.tooDeep)) }
-        let substitute = classes.substitutesBuiltInClasses ? record.builtInClassName.flatMap(classes.entry(named:)) : nil
-        guard let entry = classes.entry(named: record.className) ?? substitute else {
-            throw locate(ArchiveError(.unknownClass(record.className)))
+        guard depth < classes.maximumDepth else { throw located(ArchiveError(.tooDeep), at: index) }
+        guard let entry = entry(for: index) else {
+            throw located(ArchiveError(.unknownClass(objects[index].className)), at: index)
         }
         making[index] = true
         depth += 1
@@ -295,16 +299,36 @@ public final class Coder {
         leave(outer)
         depth -= 1
         making[index] = false
-        guard let object else { throw error ?? locate(ArchiveError(.initializerFailed)) }
+        guard let object else { throw error ?? located(ArchiveError(.initializerFailed), at: index) }
         if let error { throw error }
         made[index] = object
         madeOrder.append(index)
+        guard !objects[index].keyPathValues.isEmpty else { return object }
         do {
-            try InspectableValues.apply(record.keyPathValues, to: object, skippingUnknownKeys: classes.substitutesBuiltInClasses)
+            try InspectableValues.apply(
+                objects[index].keyPathValues, to: object, skippingUnknownKeys: classes.substitutesBuiltInClasses)
         } catch {
-            throw error.located(file: source, line: nil, className: record.className)
+            throw error.located(file: source, line: nil, className: objects[index].className)
         }
         return object
+    }
+
+    /// The registered class that makes the object at `index`. Runs of objects of one class
+    /// are common (a view's constraints), and their names share storage, so the last answer
+    /// is kept.
+    private func entry(for index: Int) -> ArchiveClasses.Entry? {
+        let name = objects[index].className
+        if let last = lastEntry, last.name == name { return last.entry }
+        if let entry = classes.entry(named: name) {
+            lastEntry = (name, entry)
+            return entry
+        }
+        guard classes.substitutesBuiltInClasses else { return nil }
+        return objects[index].builtInClassName.flatMap(classes.entry(named:))
+    }
+
+    private func located(_ error: ArchiveError, at index: Int) -> ArchiveError {
+        error.located(file: source, line: objects[index].line, className: objects[index].className)
     }
 
     private func failure(_ reason: ArchiveError.Reason, key: String?) -> ArchiveError {

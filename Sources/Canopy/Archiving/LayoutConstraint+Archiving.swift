@@ -8,8 +8,8 @@ extension LayoutConstraint: Archivable {
     /// make a constraint.
     public convenience init?(coder: Coder) {
         do {
-            let first = try Self.decodeItem(from: coder, key: "firstItem")
-            let second = try coder.containsValue(forKey: "secondItem") ? Self.decodeItem(from: coder, key: "secondItem") : nil
+            let first = try Self.decodeItem(from: coder, key: "firstItem", guideKey: "firstItemGuide")
+            let second = try coder.containsValue(forKey: "secondItem") ? Self.decodeItem(from: coder, key: "secondItem", guideKey: "secondItemGuide") : nil
             let firstAttribute = try coder.decode(Attribute.self, forKey: "firstAttribute")
             let secondAttribute = try coder.decodeIfPresent(Attribute.self, forKey: "secondAttribute") ?? .notAnAttribute
             let relation = try coder.decodeIfPresent(Relation.self, forKey: "relation") ?? .equal
@@ -64,22 +64,24 @@ extension LayoutConstraint: Archivable {
         return "layoutGuides[\(index)]"
     }
 
-    private static func decodeItem(from coder: Coder, key: String) throws(ArchiveError) -> LayoutItem {
+    /// The item under `key`: a view, or the guide `guideKey` names in it. The guide's key is
+    /// a literal rather than made from `key`, as this runs for every archived constraint.
+    private static func decodeItem(from coder: Coder, key: String, guideKey: String) throws(ArchiveError) -> LayoutItem {
         guard let view = try coder.decodeObject(of: View.self, forKey: key) else {
             throw coder.invalid(key, "a constraint needs this item")
         }
-        guard let name = try coder.decodeIfPresent(String.self, forKey: key + "Guide") else { return view }
+        guard let name = try coder.decodeIfPresent(String.self, forKey: guideKey) else { return view }
         switch name {
         case "safeAreaLayoutGuide": return view.safeAreaLayoutGuide
         case "layoutMarginsGuide": return view.layoutMarginsGuide
         case "contentLayoutGuide", "frameLayoutGuide":
-            guard let scrollView = view as? ScrollView else { throw coder.invalid(key + "Guide", "\(view) is not a scroll view") }
+            guard let scrollView = view as? ScrollView else { throw coder.invalid(guideKey, "\(view) is not a scroll view") }
             return name == "contentLayoutGuide" ? scrollView.contentLayoutGuide : scrollView.frameLayoutGuide
         default:
             let guides = view.archivedLayoutGuides
             guard name.hasPrefix("layoutGuides["), name.hasSuffix("]"),
                 let index = Int(name.dropFirst("layoutGuides[".count).dropLast()), guides.indices.contains(index)
-            else { throw coder.invalid(key + "Guide", "\(view) has no guide \"\(name)\"") }
+            else { throw coder.invalid(guideKey, "\(view) has no guide \"\(name)\"") }
             return guides[index]
         }
     }
