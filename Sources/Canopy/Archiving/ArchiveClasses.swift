@@ -73,6 +73,12 @@ public struct ArchiveClasses: Sendable {
         names[ObjectIdentifier(type)] = name
     }
 
+    /// Registers the view class `type`, known only at run time, under `name`.
+    mutating func register(viewType type: View.Type, as name: String) {
+        entries[name] = Entry(type: type, make: { type.init(coder: $0) })
+        names[ObjectIdentifier(type)] = names[ObjectIdentifier(type)] ?? name
+    }
+
     /// Whether a class is registered under `name`.
     public func contains(_ name: String) -> Bool { entries[name] != nil }
 

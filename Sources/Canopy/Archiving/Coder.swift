@@ -55,18 +55,24 @@ public final class Coder {
     // Encoding state.
     private var indexOfObject: [ObjectIdentifier: Int] = [:]
     private var encodedRetained: [AnyObject] = []
+    private var archivedPropertiesByClass: [ObjectIdentifier: [KeyedProperty]] = [:]
+    /// Whether views and constraints the first object refers to are written as their class
+    /// name alone, not followed (one view's own values, without its subtree).
+    private let writesOneView: Bool
 
-    init(encodingWith classes: ArchiveClasses) {
+    init(encodingWith classes: ArchiveClasses, writingOneView: Bool = false) {
         isEncoding = true
         self.classes = classes
         objects = []
         source = nil
+        writesOneView = writingOneView
     }
 
     /// A coder that makes `archive`'s objects from `classes`; `placeholders` are objects that
     /// exist already (a nib's File's Owner), by place.
     init(decoding archive: Archive, classes: ArchiveClasses, placeholders: [Int: AnyObject] = [:]) {
         isEncoding = false
+        writesOneView = false
         self.classes = classes
         objects = archive.objects
         source = archive.source
@@ -105,13 +111,34 @@ public final class Coder {
         encodedObjects.append(ArchivedObject(className: classes.name(of: object)))
         indexOfObject[ObjectIdentifier(object)] = index
         encodedRetained.append(object)  // keeps identifiers unique while encoding
+        if writesOneView, index > 0, object is View || object is LayoutConstraint { return index }
         let outer = current
         current = index
         object.encode(with: self)
-        encodedObjects[index].keyPathValues = InspectableValues.archived(of: object)
+        encodedObjects[index].keyPathValues = InspectableValues.archived(of: object, from: archivedProperties(of: object))
         current = outer
         return index
     }
+
+    /// The archived inspectable properties of `object`'s class, worked out once per class:
+    /// a class's property list is built anew each time it is asked for.
+    private func archivedProperties(of object: AnyObject) -> [KeyedProperty] {
+        let type = ObjectIdentifier(Swift.type(of: object))
+        if let properties = archivedPropertiesByClass[type] { return properties }
+        let properties = InspectableValues.archivedProperties(of: Swift.type(of: object))
+        archivedPropertiesByClass[type] = properties
+        return properties
+    }
+
+    /// Forgets what was written, keeping the storage: the next object is written alone.
+    func restartEncoding() {
+        encodedObjects.removeAll(keepingCapacity: true)
+        indexOfObject.removeAll(keepingCapacity: true)
+        encodedRetained.removeAll(keepingCapacity: true)
+    }
+
+    /// The object written at `place`.
+    func encodedObject(at place: Int) -> AnyObject { encodedRetained[place] }
 
     // MARK: Decoding values
 

@@ -203,15 +203,16 @@ enum InspectableValues {
         }
     }
 
-    /// The archived inspectable properties of `object`, in declaration order.
-    static func archived(of object: AnyObject) -> [KeyPathValue] {
-        guard let type = Swift.type(of: object) as? any Inspectable.Type else { return [] }
-        var values: [KeyPathValue] = []
-        for property in type.keyedProperties {
-            guard case .inspectable(archived: true) = property.role, let value = property.get(object) as? ArchiveValue
-            else { continue }
-            values.append(KeyPathValue(keyPath: property.key, value: value, line: nil))
+    /// The archived inspectable properties of `type`'s objects, in declaration order.
+    static func archivedProperties(of type: AnyObject.Type) -> [KeyedProperty] {
+        guard let type = type as? any Inspectable.Type else { return [] }
+        return type.keyedProperties.filter { $0.role == .inspectable(archived: true) }
+    }
+
+    /// The values of `properties` (``archivedProperties(of:)``) on `object`.
+    static func archived(of object: AnyObject, from properties: [KeyedProperty]) -> [KeyPathValue] {
+        properties.compactMap { property in
+            (property.get(object) as? ArchiveValue).map { KeyPathValue(keyPath: property.key, value: $0, line: nil) }
         }
-        return values
     }
 }

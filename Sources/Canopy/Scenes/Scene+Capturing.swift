@@ -29,11 +29,19 @@ extension Scene {
             for constraint in stack.arrangement.constraints { classMade.insert(ObjectIdentifier(constraint)) }
             for guide in stack.arrangement.guides { classMade.insert(ObjectIdentifier(guide)) }
         }
+        // A safe-area guide is recorded as such; the pins placing it are made with it.
+        for view in tree {
+            guard let guide = view.layoutStateStorage?.safeAreaGuide else { continue }
+            for pin in view.constraints where pin.firstItem === guide && pin.secondItem === view {
+                classMade.insert(ObjectIdentifier(pin))
+            }
+        }
         // A scroll view's own guides are recorded by name; the constraints placing them are its own.
         for case let scrollView as ScrollView in tree {
             for pin in scrollView.ownGuidePins { classMade.insert(ObjectIdentifier(pin)) }
         }
         views = tree.map { Self.record(of: $0, ids: ids) }
+        archive = Self.archive(of: tree, records: views)
         for view in tree {
             guard let state = view.layoutStateStorage, let owner = ids[ObjectIdentifier(view)] else { continue }
             if let margins = state.marginsGuide {
@@ -41,8 +49,11 @@ extension Scene {
                 guides.append(GuideRecord(id: owner + ".margins", owner: owner, isMarginsGuide: true))
             }
             for (k, guide) in state.guides.enumerated() where !classMade.contains(ObjectIdentifier(guide)) {
-                ids[ObjectIdentifier(guide)] = owner + ".guide\(k)"
-                var record = GuideRecord(id: owner + ".guide\(k)", owner: owner)
+                let isSafeArea = guide === state.safeAreaGuide
+                let id = isSafeArea ? owner + ".safeArea" : owner + ".guide\(k)"
+                ids[ObjectIdentifier(guide)] = id
+                var record = GuideRecord(id: id, owner: owner)
+                record.isSafeAreaGuide = isSafeArea
                 record.scrollViewGuide = (view as? ScrollView)?.ownGuideName(guide).flatMap(GuideRecord.ScrollViewGuide.init)
                 guides.append(record)
             }

@@ -19,19 +19,10 @@ extension Scene {
     ///   a rule (a scene read by ``load(from:classes:limits:)`` has been checked already).
     public func instantiate(classes: SceneClasses = .builtIn, limits: SceneLimits = SceneLimits()) throws(SceneError) -> SceneInstance {
         let index = try SceneIndex(self, classes: classes, limits: limits)
-        let frame = views[0].frame
-        let window = Window(frame: frame, screen: Screen(bounds: frame, scale: scale))
+        let made = try makeViews(classes: classes)
+        let window = made[0] as! Window
+        window.screen = Screen(bounds: views[0].frame, scale: scale)
         window.userInterfaceLayoutDirection = layoutDirection
-        var made: [View] = [window]
-        made.reserveCapacity(views.count)
-        // Records are read in place, by index: iterating would copy each one, strings and all.
-        // Views of one class mostly come in runs: the previous view's maker is tried first.
-        var last: (className: String, make: @Sendable () -> View)?
-        for i in views.indices.dropFirst() {
-            let className = views[i].className
-            if last?.className != className { last = (className, classes.maker(of: className)!) }
-            made.append(last!.make())
-        }
         for i in views.indices { Self.configure(made[i], from: views[i]) }
         // The window's subviews last, each with its subtree built: a view added outside any
         // window moves no subtree into one.
@@ -44,6 +35,7 @@ extension Scene {
         let guides = self.guides.map { record in
             let owner = made[index.views[record.owner]!]
             if record.isMarginsGuide { return owner.layoutMarginsGuide }
+            if record.isSafeAreaGuide { return owner.safeAreaLayoutGuide }
             if let kind = record.scrollViewGuide, let scrollView = owner as? ScrollView {
                 return kind == .content ? scrollView.contentLayoutGuide : scrollView.frameLayoutGuide
             }
@@ -67,6 +59,29 @@ extension Scene {
         }
         LayoutConstraint.activate(constraints)
         return SceneInstance(window: window, views: made, guides: guides, constraints: constraints)
+    }
+
+    /// The views, unconfigured: each made by its class's maker, or through `init?(coder:)`
+    /// when ``archive`` holds values for it.
+    private func makeViews(classes: SceneClasses) throws(SceneError) -> [View] {
+        let archived = archive.map { archive in views.indices.map { archive.objects[$0].placeholder == nil } }
+        var made: [View?] = []
+        made.reserveCapacity(views.count)
+        made.append(archived?[0] == true ? nil : Window(frame: views[0].frame))
+        // Records are read in place, by index: iterating would copy each one, strings and all.
+        // Views of one class mostly come in runs: the previous view's maker is tried first.
+        var last: (className: String, make: @Sendable () -> View)?
+        for i in views.indices.dropFirst() {
+            guard archived?[i] != true else {
+                made.append(nil)
+                continue
+            }
+            let className = views[i].className
+            if last?.className != className { last = (className, classes.maker(of: className)!) }
+            made.append(last!.make())
+        }
+        if let archive { try Self.makeArchivedViews(archive, made: &made, records: views, classes: classes) }
+        return made.map { $0! }
     }
 
     private static func configure(_ view: View, from record: ViewRecord) {
@@ -102,12 +117,15 @@ extension Scene {
         }
         if record.layoutMargins != view.layoutMargins { view.layoutMargins = record.layoutMargins }
         if let size = record.intrinsicContentSize { view.layoutState.recordedIntrinsicSize = size }
+        // Only where they differ: a label made from the scene's archive may hold attributed
+        // text, which setting its plain text or font again would replace.
         if let text = record.label, let label = view as? Label {
-            label.text = text.text
-            label.font = text.isBold ? Font.boldSystemFont(ofSize: text.fontSize) : Font.systemFont(ofSize: text.fontSize)
-            label.textColor = text.textColor
-            label.numberOfLines = text.numberOfLines
-            label.textAlignment = text.textAlignment
+            let font = text.isBold ? Font.boldSystemFont(ofSize: text.fontSize) : Font.systemFont(ofSize: text.fontSize)
+            if label.text != text.text { label.text = text.text }
+            if label.font != font { label.font = font }
+            if label.textColor != text.textColor { label.textColor = text.textColor }
+            if label.numberOfLines != text.numberOfLines { label.numberOfLines = text.numberOfLines }
+            if label.textAlignment != text.textAlignment { label.textAlignment = text.textAlignment }
         }
         if let title = record.button, let button = view as? Button {
             button.setTitle(title.title, for: .normal)

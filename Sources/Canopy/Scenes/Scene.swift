@@ -24,6 +24,13 @@ public struct Scene: Equatable, Sendable {
     public var guides: [GuideRecord] = []
     /// Active constraints.
     public var constraints: [ConstraintRecord] = []
+    /// What the views' archives hold beyond what the records say (a layer's shadow, a
+    /// control's state, attributed text, gesture recognizers, inspectable properties, a custom
+    /// class's own coder keys), or `nil` for nothing. Its first objects stand for the views,
+    /// in order; a view with nothing more is a placeholder. ``init(capturing:)`` fills it, and
+    /// ``instantiate(classes:limits:)`` makes the views it holds values for through their
+    /// `init?(coder:)`.
+    public var archive: Archive?
 
     /// Creates a scene of the given parts.
     public init(
@@ -276,6 +283,9 @@ extension Scene {
         public var owner: String
         /// Whether this is the owner's `layoutMarginsGuide`.
         public var isMarginsGuide = false
+        /// Whether this is the owner's `safeAreaLayoutGuide`, whose four pins to the owner's
+        /// edges loading makes again.
+        public var isSafeAreaGuide = false
         /// Which of its scroll view's own guides this is, if one.
         public var scrollViewGuide: ScrollViewGuide?
 

@@ -14,7 +14,7 @@ struct SceneReader {
     /// Where the window object starts.
     private var windowStart: (line: Int, column: Int)?
 
-    private static let sceneKeys = JSONWords(["format", "version", "window", "views", "guides", "constraints"])
+    private static let sceneKeys = JSONWords(["format", "version", "window", "views", "guides", "constraints", "archive"])
     private static let windowKeys = JSONWords(["scale", "layoutDirection"])
     private static let viewKeys = JSONWords([
         "id", "class", "parent", "frame", "center", "boundsOrigin", "transform", "anchorPoint", "hidden",
@@ -28,7 +28,7 @@ struct SceneReader {
     private static let imageKeys = JSONWords(["png", "scale"])
     private static let labelKeys = JSONWords(["text", "fontSize", "bold", "textColor", "numberOfLines", "alignment"])
     private static let stackKeys = JSONWords(["axis", "distribution", "alignment", "spacing", "marginsRelative", "arranged"])
-    private static let guideKeys = JSONWords(["id", "owner", "margins", "scrollView"])
+    private static let guideKeys = JSONWords(["id", "owner", "margins", "scrollView", "safeArea"])
     private static let constraintKeys = JSONWords([
         "first", "firstAttribute", "relation", "second", "secondAttribute", "multiplier", "constant", "priority", "identifier",
     ])
@@ -62,7 +62,8 @@ struct SceneReader {
                 has.views = true
                 scene.views = try readViews()
             case 4: scene.guides = try readGuides()
-            default: scene.constraints = try readConstraints()
+            case 5: scene.constraints = try readConstraints()
+            default: scene.archive = try readArchive()
             }
         }
         try scanner.expectEnd()
@@ -91,6 +92,21 @@ struct SceneReader {
     }
 
     // MARK: Records
+
+    /// The archive: a Canopy archive file in base64, read with the scene's size limit.
+    private mutating func readArchive() throws(SceneError) -> Archive {
+        let start = try scanner.nextValueStart()
+        let text = try scanner.readString()
+        func failure(_ message: String) -> SceneError {
+            SceneError(line: start.line, column: start.column, location: "archive", message: message)
+        }
+        guard let data = Data(base64Encoded: text) else { throw failure("is not base64") }
+        var archiveLimits = ArchiveLimits()
+        archiveLimits.maximumFileSize = min(archiveLimits.maximumFileSize, limits.maximumFileSize)
+        do { return try Archive(data: data, name: "archive", limits: archiveLimits) } catch {
+            throw failure(error.description)
+        }
+    }
 
     private mutating func readWindow(into scene: inout Scene) throws(SceneError) {
         windowStart = try scanner.nextValueStart()
@@ -262,7 +278,8 @@ struct SceneReader {
                 case 0: guide.id = try id(); has.id = true
                 case 1: guide.owner = try id(); has.owner = true
                 case 2: guide.isMarginsGuide = try scanner.readBool()
-                default: guide.scrollViewGuide = try name(SceneVocabulary.scrollViewGuides)
+                case 3: guide.scrollViewGuide = try name(SceneVocabulary.scrollViewGuides)
+                default: guide.isSafeAreaGuide = try scanner.readBool()
                 }
             }
             guard has.id else { throw missing("id", "every guide needs an id") }

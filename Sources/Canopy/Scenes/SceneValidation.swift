@@ -39,6 +39,7 @@ struct SceneIndex {
         for i in scene.constraints.indices { try Self.checkValues(of: scene.constraints[i], at: "constraints[\(i)]") }
         try resolveParents(scene, classes)
         try checkClassSettings(scene, classes)
+        if let archive = scene.archive { try Self.checkArchive(archive, of: scene) }
         try checkGuides(scene)
         try resolveConstraints(scene)
     }
@@ -113,6 +114,30 @@ struct SceneIndex {
             if let range, !range.contains(value) {
                 throw SceneError(location: location(), message: "\(value) is outside \(range.lowerBound)…\(range.upperBound)")
             }
+        }
+    }
+
+    /// The scene's archive stands for its views, in order, under their classes; the objects
+    /// after the views are ones the views refer to, not more views' stand-ins; and nothing in
+    /// it is connected (a scene has no outlets).
+    private static func checkArchive(_ archive: Archive, of scene: Scene) throws(SceneError) {
+        guard archive.objects.count >= scene.views.count else {
+            throw SceneError(
+                location: "archive", message: "\(archive.objects.count) objects cannot stand for \(scene.views.count) views")
+        }
+        guard archive.connections.isEmpty else {
+            throw SceneError(location: "archive", message: "a scene's archive has no outlets or actions")
+        }
+        for i in scene.views.indices where archive.objects[i].className != scene.views[i].className {
+            throw SceneError(
+                location: "archive.objects[\(i)]",
+                message: "stands for views[\(i)], of class \"\(scene.views[i].className)\", not \"\(archive.objects[i].className)\"")
+        }
+        for i in scene.views.indices where archive.objects[i].placeholder.map({ $0 != Scene.placeholderMark }) ?? false {
+            throw SceneError(location: "archive.objects[\(i)]", message: "is a placeholder of another kind")
+        }
+        for i in archive.objects.indices.dropFirst(scene.views.count) where archive.objects[i].placeholder != nil {
+            throw SceneError(location: "archive.objects[\(i)]", message: "only the views' stand-ins may be placeholders")
         }
     }
 
@@ -211,7 +236,7 @@ struct SceneIndex {
     }
 
     private func checkGuides(_ scene: Scene) throws(SceneError) {
-        var marginsOwners = Set<Int>()
+        var marginsOwners = Set<Int>(), safeAreaOwners = Set<Int>()
         var scrollGuideOwners: [Scene.GuideRecord.ScrollViewGuide: Set<Int>] = [:]
         for (i, guide) in scene.guides.enumerated() {
             guard let owner = views[guide.owner] else {
@@ -219,6 +244,14 @@ struct SceneIndex {
             }
             if guide.isMarginsGuide, !marginsOwners.insert(owner).inserted {
                 throw SceneError(location: "guides[\(i)].margins", message: "\"\(guide.owner)\" has one margins guide already")
+            }
+            if guide.isSafeAreaGuide {
+                guard !guide.isMarginsGuide, guide.scrollViewGuide == nil else {
+                    throw SceneError(location: "guides[\(i)].safeArea", message: "a safe-area guide is no other kind of guide")
+                }
+                guard safeAreaOwners.insert(owner).inserted else {
+                    throw SceneError(location: "guides[\(i)].safeArea", message: "\"\(guide.owner)\" has one safe-area guide already")
+                }
             }
             guard let kind = guide.scrollViewGuide else { continue }
             guard !guide.isMarginsGuide else {

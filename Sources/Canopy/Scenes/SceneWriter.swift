@@ -18,9 +18,13 @@ struct SceneWriter {
         window.number("scale", scene.scale, unless: 1)
         window.name("layoutDirection", scene.layoutDirection, SceneVocabulary.directions, unless: .leftToRight)
         if !window.isEmpty { text += "  \"window\": \(window.object),\n" }
-        list("views", scene.views.map(Self.fields), last: scene.guides.isEmpty && scene.constraints.isEmpty)
-        if !scene.guides.isEmpty { list("guides", scene.guides.map(Self.fields), last: scene.constraints.isEmpty) }
-        if !scene.constraints.isEmpty { list("constraints", scene.constraints.map(Self.fields), last: true) }
+        let hasArchive = scene.archive != nil
+        list("views", scene.views.map(Self.fields), last: scene.guides.isEmpty && scene.constraints.isEmpty && !hasArchive)
+        if !scene.guides.isEmpty {
+            list("guides", scene.guides.map(Self.fields), last: scene.constraints.isEmpty && !hasArchive)
+        }
+        if !scene.constraints.isEmpty { list("constraints", scene.constraints.map(Self.fields), last: !hasArchive) }
+        if let archive = scene.archive { text += "  \"archive\": \"\(archive.data().base64EncodedString())\"\n" }
         text += "}\n"
     }
 
@@ -121,6 +125,7 @@ struct SceneWriter {
         f.string("id", guide.id)
         f.string("owner", guide.owner)
         f.bool("margins", guide.isMarginsGuide, unless: false)
+        f.bool("safeArea", guide.isSafeAreaGuide, unless: false)
         if let kind = guide.scrollViewGuide { f.name("scrollView", kind, SceneVocabulary.scrollViewGuides) }
         return f
     }
