@@ -9,6 +9,7 @@ Never a crash, never more than the time limit, never more than the memory limit.
 Usage: Tests/SceneFuzz/fuzz.py PATH-TO-CANOPY [--count N] [--seed S]
 """
 import argparse
+import base64
 import json
 import os
 import random
@@ -56,6 +57,14 @@ def mutations(text, rng):
     yield "a bad escape", text.replace('"id": "', '"id": "\\q', 1).encode()
     yield "a lone surrogate", text.replace('"id": "', '"id": "\\ud800', 1).encode()
     yield "NaN", text.replace('"frame": [', '"frame": [NaN, ', 1).encode()
+
+    def with_archive(value):
+        end = text.rstrip().rfind("}")
+        return (text[:end].rstrip() + ',\n  "archive": "' + value + '"\n}\n').encode()
+
+    yield "an archive that is not base64", with_archive("*not base64*")
+    yield "an archive of random bytes", with_archive(base64.b64encode(rng.randbytes(4096)).decode())
+    yield "a cut archive header", with_archive(base64.b64encode(b"CNPARC01" + b"\xff" * 64).decode())
     for i in range(60):
         cut = rng.randrange(1, len(data))
         yield f"truncated at {cut}", data[:cut]
