@@ -40,13 +40,13 @@ void *cnp_workspace_reserve_part(cnp_workspace *workspace, unsigned part, size_t
     if (bytes <= workspace->capacity[part]) {
         return workspace->memory[part];
     }
-    // Doubling keeps a sequence of growing requests linear in total copying.
-    size_t capacity = workspace->capacity[part] < 4096 ? 4096 : workspace->capacity[part];
-    while (capacity < bytes) {
-        if (capacity > SIZE_MAX / 2) {
-            return NULL;
-        }
-        capacity *= 2;
+    // Growing at least twofold keeps a sequence of growing requests linear in total copying;
+    // a request past that is taken as it is, so a large first request (a whole solve's
+    // measured state) wastes nothing.
+    size_t doubled = workspace->capacity[part] > SIZE_MAX / 2 ? SIZE_MAX : workspace->capacity[part] * 2;
+    size_t capacity = doubled < 4096 ? 4096 : doubled;
+    if (capacity < bytes) {
+        capacity = bytes;
     }
     void *memory = realloc(workspace->memory[part], capacity);
     if (memory == NULL) {
