@@ -20,6 +20,9 @@ echo "== Auto Layout against kiwisolver"
 Tests/Differential/run.sh --canopy .build/debug/canopy
 # Larger scenes: their blocks (80 to 90 unknowns) go through the LAPACK kernel, not the tiny one.
 Tests/Differential/run.sh --canopy .build/debug/canopy --count 20 --views 400
+# A few scenes of 2,000 views, the size at which a few thousand coupled constraints first
+# make blocks of hundreds of unknowns.
+Tests/Differential/run.sh --canopy .build/debug/canopy --count 3 --views 2000
 # Scenes whose largest blocks (650 to 700 unknowns) go through the sparse path.
 Tests/Differential/run.sh --canopy .build/debug/canopy --count 1 --views 3000
 # A scene whose largest blocks (2,192 and 2,288 unknowns) have levels met whole that miss held
