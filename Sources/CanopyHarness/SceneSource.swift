@@ -21,8 +21,7 @@ enum GeneratedShape: String, CaseIterable, ExpressibleByArgument {
         if let shape = ConstraintShape(rawValue: rawValue) {
             return ConstraintTreeGenerator(shape: shape, count: count, seed: seed).makeScene()
         }
-        let window = TreeGenerator(shape: TreeShape(rawValue: rawValue)!, count: count, seed: seed).makeWindow()
-        return Scene(capturing: window)
+        return TreeGenerator(shape: TreeShape(rawValue: rawValue)!, count: count, seed: seed).makeScene()
     }
 }
 

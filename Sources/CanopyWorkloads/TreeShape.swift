@@ -34,61 +34,73 @@ public struct TreeGenerator: Sendable {
     /// window resize lays out the whole tree; about one view in sixteen is rotated or scaled.
     /// - Complexity: O(count); no recursion.
     public func makeWindow() -> Window {
-        let window = Window(frame: CGRect(x: 0, y: 0, width: 1024, height: 768))
-        var random = SplitMix64(seed: seed)
-        switch shape {
-        case .balanced: buildBalanced(in: window, random: &random)
-        case .deep: buildDeep(in: window, random: &random)
-        case .flat: buildFlat(in: window, random: &random)
+        let window = Window(frame: Self.windowFrame)
+        var views: [View] = [window]
+        views.reserveCapacity(count)
+        generate { parent, frame, transform in
+            let view = View(frame: frame)
+            view.autoresizingMask = Self.autoresizingMask
+            if let transform { view.transform = transform }
+            views[parent].addSubview(view)
+            views.append(view)
         }
         return window
     }
 
-    private func buildBalanced(in window: Window, random: inout SplitMix64) {
-        var queue: [View] = [window]
-        var head = 0
-        var made = 1
-        while made < count {
-            let parent = queue[head]
-            head += 1
-            let size = parent.bounds.size
-            for slot in 0..<4 where made < count {
-                let frame = CGRect(
-                    x: CGFloat(slot % 2) * size.width / 2 + 1, y: CGFloat(slot / 2) * size.height / 2 + 1,
-                    width: max(size.width / 2 - 2, 1), height: max(size.height / 2 - 2, 1))
-                let child = makeView(frame: frame, random: &random)
-                parent.addSubview(child)
-                queue.append(child)
-                made += 1
+    /// The same tree as a scene, made without making its views: the window is `window`, the
+    /// others `v1`, `v2`… in the order they are generated (parents first).
+    /// - Complexity: O(count); no recursion.
+    public func makeScene() -> Scene {
+        var scene = Scene(views: [Scene.ViewRecord(id: "window", className: "Window", frame: Self.windowFrame)])
+        scene.views.reserveCapacity(count)
+        generate { parent, frame, transform in
+            var record = Scene.ViewRecord(id: "v\(scene.views.count)", parent: scene.views[parent].id, frame: frame)
+            record.autoresizingMask = Self.autoresizingMask
+            if let transform { record.transform = transform }
+            scene.views.append(record)
+        }
+        return scene
+    }
+
+    private static let windowFrame = CGRect(x: 0, y: 0, width: 1024, height: 768)
+    private static let autoresizingMask: AutoresizingMask = [.flexibleWidth, .flexibleHeight, .flexibleRightMargin, .flexibleBottomMargin]
+
+    /// Calls `place` for each view after the window, in order, with its parent's place in that
+    /// order (the window is 0), its frame and its transform if it has one.
+    private func generate(_ place: (_ parent: Int, _ frame: CGRect, _ transform: CGAffineTransform?) -> Void) {
+        var random = SplitMix64(seed: seed)
+        switch shape {
+        case .balanced:
+            // Breadth first: each view splits its size into a 2×2 grid of children.
+            var sizes = [Self.windowFrame.size]
+            sizes.reserveCapacity(count)
+            var parent = 0
+            while sizes.count < count {
+                let size = sizes[parent]
+                for slot in 0..<4 where sizes.count < count {
+                    let frame = CGRect(
+                        x: CGFloat(slot % 2) * size.width / 2 + 1, y: CGFloat(slot / 2) * size.height / 2 + 1,
+                        width: max(size.width / 2 - 2, 1), height: max(size.height / 2 - 2, 1))
+                    place(parent, frame, Self.variation(&random))
+                    sizes.append(frame.size)
+                }
+                parent += 1
+            }
+        case .deep:
+            for child in 1..<count { place(child - 1, CGRect(x: 0.5, y: 0.5, width: 1000, height: 700), Self.variation(&random)) }
+        case .flat:
+            let rowHeight: CGFloat = 44
+            for row in 1..<count {
+                place(0, CGRect(x: 0, y: CGFloat(row - 1) * rowHeight, width: 1024, height: rowHeight), Self.variation(&random))
             }
         }
     }
 
-    private func buildDeep(in window: Window, random: inout SplitMix64) {
-        var parent: View = window
-        for _ in 1..<count {
-            let child = makeView(frame: CGRect(x: 0.5, y: 0.5, width: 1000, height: 700), random: &random)
-            parent.addSubview(child)
-            parent = child
-        }
-    }
-
-    private func buildFlat(in window: Window, random: inout SplitMix64) {
-        let rowHeight: CGFloat = 44
-        for row in 1..<count {
-            let frame = CGRect(x: 0, y: CGFloat(row - 1) * rowHeight, width: 1024, height: rowHeight)
-            window.addSubview(makeView(frame: frame, random: &random))
-        }
-    }
-
-    private func makeView(frame: CGRect, random: inout SplitMix64) -> View {
-        let view = View(frame: frame)
-        view.autoresizingMask = [.flexibleWidth, .flexibleHeight, .flexibleRightMargin, .flexibleBottomMargin]
-        if random.next() % 16 == 0 {
-            let angle = CGFloat(random.next() % 628) / 1000
-            view.transform = CGAffineTransform(rotationAngle: angle).scaledBy(x: 0.9, y: 0.9)
-        }
-        return view
+    /// About one view in sixteen is rotated and scaled.
+    private static func variation(_ random: inout SplitMix64) -> CGAffineTransform? {
+        guard random.next() % 16 == 0 else { return nil }
+        let angle = CGFloat(random.next() % 628) / 1000
+        return CGAffineTransform(rotationAngle: angle).scaledBy(x: 0.9, y: 0.9)
     }
 }
 

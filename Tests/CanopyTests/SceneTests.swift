@@ -63,6 +63,7 @@ struct SceneTests {
         }
         for shape in TreeShape.allCases {
             scenes.append(Scene(capturing: TreeGenerator(shape: shape, count: 60, seed: 3).makeWindow()))
+            scenes.append(TreeGenerator(shape: shape, count: 60, seed: 3).makeScene())
         }
         for scene in scenes {
             let saved = scene.jsonData()
@@ -70,6 +71,29 @@ struct SceneTests {
             #expect(loaded == scene)
             #expect(loaded.jsonData() == saved)
         }
+    }
+
+    /// A generated tree made as a scene, without its views, is the tree made as views: every
+    /// view's geometry the same before and after a resize lays it out.
+    @Test(arguments: TreeShape.allCases)
+    func aGeneratedTreesSceneMakesTheSameTree(shape: TreeShape) throws {
+        let generator = TreeGenerator(shape: shape, count: 700, seed: 4)
+        let made = try generator.makeScene().instantiate().window
+        let built = generator.makeWindow()
+        for window in [made, built] {
+            window.frame = CGRect(x: 0, y: 0, width: 900, height: 1000)
+            window.runUpdateCycle()
+        }
+        var pairs = [(made as View, built as View)]
+        var compared = 0
+        while let (a, b) = pairs.popLast() {
+            #expect(a.frame == b.frame && a.bounds == b.bounds && a.center == b.center)
+            #expect(a.transform == b.transform && a.autoresizingMask == b.autoresizingMask)
+            #expect(a.subviews.count == b.subviews.count)
+            pairs += zip(a.subviews, b.subviews).map { ($0, $1) }
+            compared += 1
+        }
+        #expect(compared == 700)
     }
 
     @Test func aCapturedWindowReplaysToTheSameFrames() throws {
