@@ -50,14 +50,13 @@ extension Scene {
     /// memory this takes does not grow with the tree. A reference to a view outside `tree`,
     /// or to a constraint, is not kept.
     static func archive(of tree: [View], records: [ViewRecord]) -> Archive? {
-        var archive = Archive()
-        archive.objects = records.map { record in
+        let coder = Coder(encodingWith: .builtIn, writingOneView: true)
+        var remapping = ArchiveRemapping(coder: coder, tree: tree, archive: Archive())
+        remapping.archive.objects = records.map { record in
             var object = ArchivedObject(className: record.className)
             object.placeholder = Self.placeholderMark
             return object
         }
-        let coder = Coder(encodingWith: .builtIn, writingOneView: true)
-        var remapping = ArchiveRemapping(coder: coder, tree: tree, archive: archive)
         var holdsMore = false
         for (i, view) in tree.enumerated() {
             coder.restartEncoding()
@@ -92,6 +91,7 @@ extension Scene {
             }
             let className = records[i].className
             if !archiveClasses.contains(sceneClassName(className)) {
+                // A registered class is known by its maker only: one view is made to learn it.
                 let type: View.Type = className == "Window" ? Window.self : Swift.type(of: classes.maker(of: className)!())
                 archiveClasses.register(viewType: type, as: sceneClassName(className))
             }
