@@ -63,7 +63,9 @@ public struct TreeGenerator: Sendable {
     }
 
     private static let windowFrame = CGRect(x: 0, y: 0, width: 1024, height: 768)
-    private static let autoresizingMask: AutoresizingMask = [.flexibleWidth, .flexibleHeight, .flexibleRightMargin, .flexibleBottomMargin]
+    private static let autoresizingMask: AutoresizingMask = [
+        .flexibleWidth, .flexibleHeight, .flexibleRightMargin, .flexibleBottomMargin,
+    ]
 
     /// Calls `place` for each view after the window, in order, with its parent's place in that
     /// order (the window is 0), its frame and its transform if it has one.
@@ -87,11 +89,13 @@ public struct TreeGenerator: Sendable {
                 parent += 1
             }
         case .deep:
-            for child in 1..<count { place(child - 1, CGRect(x: 0.5, y: 0.5, width: 1000, height: 700), Self.variation(&random)) }
+            let frame = CGRect(x: 0.5, y: 0.5, width: 1000, height: 700)
+            for child in 1..<count { place(child - 1, frame, Self.variation(&random)) }
         case .flat:
             let rowHeight: CGFloat = 44
             for row in 1..<count {
-                place(0, CGRect(x: 0, y: CGFloat(row - 1) * rowHeight, width: 1024, height: rowHeight), Self.variation(&random))
+                let frame = CGRect(x: 0, y: CGFloat(row - 1) * rowHeight, width: 1024, height: rowHeight)
+                place(0, frame, Self.variation(&random))
             }
         }
     }

@@ -8,8 +8,9 @@ extension LayoutConstraint: Archivable {
     /// make a constraint.
     public convenience init?(coder: Coder) {
         do {
-            let first = try Self.decodeItem(from: coder, key: "firstItem", guideKey: "firstItemGuide")
-            let second = try coder.containsValue(forKey: "secondItem") ? Self.decodeItem(from: coder, key: "secondItem", guideKey: "secondItemGuide") : nil
+            let first = try Self.decodeItem(from: coder, keys: Self.firstItemKeys)
+            let second = try coder.containsValue(forKey: Self.secondItemKeys.item)
+                ? Self.decodeItem(from: coder, keys: Self.secondItemKeys) : nil
             let firstAttribute = try coder.decode(Attribute.self, forKey: "firstAttribute")
             let secondAttribute = try coder.decodeIfPresent(Attribute.self, forKey: "secondAttribute") ?? .notAnAttribute
             let relation = try coder.decodeIfPresent(Relation.self, forKey: "relation") ?? .equal
@@ -33,10 +34,10 @@ extension LayoutConstraint: Archivable {
 
     /// Writes the items, attributes, relation, multiplier, constant, priority and identifier.
     public func encode(with coder: Coder) {
-        Self.encodeItem(firstItem, with: coder, key: "firstItem")
+        Self.encodeItem(firstItem, with: coder, keys: Self.firstItemKeys)
         coder.encode(firstAttribute, forKey: "firstAttribute")
         if secondItem != nil {
-            Self.encodeItem(secondItem, with: coder, key: "secondItem")
+            Self.encodeItem(secondItem, with: coder, keys: Self.secondItemKeys)
             coder.encode(secondAttribute, forKey: "secondAttribute")
         }
         coder.encode(relation, forKey: "relation", unless: .equal)
@@ -46,14 +47,20 @@ extension LayoutConstraint: Archivable {
         coder.encode(identifier, forKey: "identifier", unless: nil)
     }
 
-    private static func encodeItem(_ item: LayoutItem?, with coder: Coder, key: String) {
+    /// The keys of an item: its view, and the name of the guide in that view when the item is
+    /// a guide. Written out once rather than made per constraint (decoding runs per constraint).
+    private typealias ItemKeys = (item: String, guide: String)
+    private static let firstItemKeys: ItemKeys = ("firstItem", "firstItemGuide")
+    private static let secondItemKeys: ItemKeys = ("secondItem", "secondItemGuide")
+
+    private static func encodeItem(_ item: LayoutItem?, with coder: Coder, keys: ItemKeys) {
         guard let guide = item as? LayoutGuide else {
-            coder.encode(item as? View, forKey: key)
+            coder.encode(item as? View, forKey: keys.item)
             return
         }
-        guard let owner = guide.owningView else { return coder.encode(nil as View?, forKey: key) }
-        coder.encode(owner, forKey: key)
-        coder.encode(guideName(guide, in: owner), forKey: key + "Guide")
+        guard let owner = guide.owningView else { return coder.encode(nil as View?, forKey: keys.item) }
+        coder.encode(owner, forKey: keys.item)
+        coder.encode(guideName(guide, in: owner), forKey: keys.guide)
     }
 
     private static func guideName(_ guide: LayoutGuide, in owner: View) -> String {
@@ -64,24 +71,23 @@ extension LayoutConstraint: Archivable {
         return "layoutGuides[\(index)]"
     }
 
-    /// The item under `key`: a view, or the guide `guideKey` names in it. The guide's key is
-    /// a literal rather than made from `key`, as this runs for every archived constraint.
-    private static func decodeItem(from coder: Coder, key: String, guideKey: String) throws(ArchiveError) -> LayoutItem {
-        guard let view = try coder.decodeObject(of: View.self, forKey: key) else {
-            throw coder.invalid(key, "a constraint needs this item")
+    /// The item under `keys`: a view, or the guide named in it.
+    private static func decodeItem(from coder: Coder, keys: ItemKeys) throws(ArchiveError) -> LayoutItem {
+        guard let view = try coder.decodeObject(of: View.self, forKey: keys.item) else {
+            throw coder.invalid(keys.item, "a constraint needs this item")
         }
-        guard let name = try coder.decodeIfPresent(String.self, forKey: guideKey) else { return view }
+        guard let name = try coder.decodeIfPresent(String.self, forKey: keys.guide) else { return view }
         switch name {
         case "safeAreaLayoutGuide": return view.safeAreaLayoutGuide
         case "layoutMarginsGuide": return view.layoutMarginsGuide
         case "contentLayoutGuide", "frameLayoutGuide":
-            guard let scrollView = view as? ScrollView else { throw coder.invalid(guideKey, "\(view) is not a scroll view") }
+            guard let scrollView = view as? ScrollView else { throw coder.invalid(keys.guide, "\(view) is not a scroll view") }
             return name == "contentLayoutGuide" ? scrollView.contentLayoutGuide : scrollView.frameLayoutGuide
         default:
             let guides = view.archivedLayoutGuides
             guard name.hasPrefix("layoutGuides["), name.hasSuffix("]"),
                 let index = Int(name.dropFirst("layoutGuides[".count).dropLast()), guides.indices.contains(index)
-            else { throw coder.invalid(guideKey, "\(view) has no guide \"\(name)\"") }
+            else { throw coder.invalid(keys.guide, "\(view) has no guide \"\(name)\"") }
             return guides[index]
         }
     }

@@ -92,25 +92,21 @@ extension Scene {
             let className = records[i].className
             if !archiveClasses.contains(sceneClassName(className)) {
                 // A registered class is known by its maker only: one view is made to learn it.
-                let type: View.Type = className == "Window" ? Window.self : Swift.type(of: classes.maker(of: className)!())
+                let type: View.Type =
+                    className == "Window" ? Window.self : Swift.type(of: classes.maker(of: className)!())
                 archiveClasses.register(viewType: type, as: sceneClassName(className))
             }
             places.append(i)
         }
         var renamed = archive
         for i in places { renamed.objects[i].className = sceneClassName(records[i].className) }
+        let coder = Coder(decoding: renamed, classes: archiveClasses, placeholders: placeholders)
         let objects: [AnyObject]
-        do {
-            objects = try Coder(decoding: renamed, classes: archiveClasses, placeholders: placeholders).decodeObjects(at: places)
-        } catch {
+        do { objects = try coder.decodeObjects(at: places) } catch {
             throw SceneError(location: "archive", message: error.description)
         }
-        for (i, object) in zip(places, objects) {
-            guard let view = object as? View else {
-                throw SceneError(location: "archive.objects[\(i)]", message: "did not make a view")
-            }
-            made[i] = view
-        }
+        // Each was made under a name registered for a view class, so each is a view.
+        for (i, object) in zip(places, objects) { made[i] = (object as! View) }
     }
 
     /// The name a scene's class is made under from its archive: apart from the names nested

@@ -64,23 +64,18 @@ extension Scene {
     /// The views, unconfigured: each made by its class's maker, or through `init?(coder:)`
     /// when ``archive`` holds values for it.
     private func makeViews(classes: SceneClasses) throws(SceneError) -> [View] {
-        let archived = archive.map { archive in views.indices.map { archive.objects[$0].placeholder == nil } }
-        var made: [View?] = []
-        made.reserveCapacity(views.count)
-        made.append(archived?[0] == true ? nil : Window(frame: views[0].frame))
         // Records are read in place, by index: iterating would copy each one, strings and all.
         // Views of one class mostly come in runs: the previous view's maker is tried first.
         var last: (className: String, make: @Sendable () -> View)?
-        for i in views.indices.dropFirst() {
-            guard archived?[i] != true else {
-                made.append(nil)
-                continue
-            }
+        func make(_ i: Int) -> View {
+            guard i > 0 else { return Window(frame: views[0].frame) }
             let className = views[i].className
             if last?.className != className { last = (className, classes.maker(of: className)!) }
-            made.append(last!.make())
+            return last!.make()
         }
-        if let archive { try Self.makeArchivedViews(archive, made: &made, records: views, classes: classes) }
+        guard let archive else { return views.indices.map(make) }
+        var made = views.indices.map { archive.objects[$0].placeholder == nil ? nil : make($0) }
+        try Self.makeArchivedViews(archive, made: &made, records: views, classes: classes)
         return made.map { $0! }
     }
 

@@ -131,7 +131,8 @@ struct SceneIndex {
         for i in scene.views.indices where archive.objects[i].className != scene.views[i].className {
             throw SceneError(
                 location: "archive.objects[\(i)]",
-                message: "stands for views[\(i)], of class \"\(scene.views[i].className)\", not \"\(archive.objects[i].className)\"")
+                message: "stands for views[\(i)], of class \"\(scene.views[i].className)\", "
+                    + "not \"\(archive.objects[i].className)\"")
         }
         for i in scene.views.indices where archive.objects[i].placeholder.map({ $0 != Scene.placeholderMark }) ?? false {
             throw SceneError(location: "archive.objects[\(i)]", message: "is a placeholder of another kind")
@@ -247,10 +248,12 @@ struct SceneIndex {
             }
             if guide.isSafeAreaGuide {
                 guard !guide.isMarginsGuide, guide.scrollViewGuide == nil else {
-                    throw SceneError(location: "guides[\(i)].safeArea", message: "a safe-area guide is no other kind of guide")
+                    throw SceneError(
+                        location: "guides[\(i)].safeArea", message: "a safe-area guide is no other kind of guide")
                 }
                 guard safeAreaOwners.insert(owner).inserted else {
-                    throw SceneError(location: "guides[\(i)].safeArea", message: "\"\(guide.owner)\" has one safe-area guide already")
+                    throw SceneError(
+                        location: "guides[\(i)].safeArea", message: "\"\(guide.owner)\" has one safe-area guide already")
                 }
             }
             guard let kind = guide.scrollViewGuide else { continue }

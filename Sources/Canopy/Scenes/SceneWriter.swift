@@ -18,12 +18,12 @@ struct SceneWriter {
         window.number("scale", scene.scale, unless: 1)
         window.name("layoutDirection", scene.layoutDirection, SceneVocabulary.directions, unless: .leftToRight)
         if !window.isEmpty { text += "  \"window\": \(window.object),\n" }
-        let hasArchive = scene.archive != nil
-        list("views", scene.views.map(Self.fields), last: scene.guides.isEmpty && scene.constraints.isEmpty && !hasArchive)
-        if !scene.guides.isEmpty {
-            list("guides", scene.guides.map(Self.fields), last: scene.constraints.isEmpty && !hasArchive)
+        var lists = [(key: "views", objects: scene.views.map(Self.fields))]
+        if !scene.guides.isEmpty { lists.append(("guides", scene.guides.map(Self.fields))) }
+        if !scene.constraints.isEmpty { lists.append(("constraints", scene.constraints.map(Self.fields))) }
+        for (n, entry) in lists.enumerated() {
+            list(entry.key, entry.objects, last: n == lists.count - 1 && scene.archive == nil)
         }
-        if !scene.constraints.isEmpty { list("constraints", scene.constraints.map(Self.fields), last: !hasArchive) }
         if let archive = scene.archive { text += "  \"archive\": \"\(archive.data().base64EncodedString())\"\n" }
         text += "}\n"
     }
