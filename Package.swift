@@ -39,6 +39,8 @@ let package = Package(
         .target(
             name: "CCanopy",
             path: "CSources/CCanopy",
+            // Internal headers are included by their layer's folder: "base/state.h".
+            cSettings: [.headerSearchPath(".")],
             linkerSettings: [
                 .linkedLibrary("cholmod"),
                 .linkedLibrary("suitesparseconfig"),

@@ -181,7 +181,7 @@ struct SolverFuzzTests {
         // Both kinds must really occur.
         #expect(counts.determined > 3_000 && counts.ambiguous > 1_000, "\(counts)")
     }
-    /// A block of one unknown is solved on the line (solver_single.c). The same rows beside a
+    /// A block of one unknown is solved on the line (block/single.c). The same rows beside a
     /// second unknown, joined to the first by a required inequality that never binds, make a
     /// block of two, which the dense path solves: the unknown's value, its state and every row's
     /// state must agree, with coefficients and constants four orders of magnitude apart.

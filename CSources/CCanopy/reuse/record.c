@@ -1,0 +1,682 @@
+/*
+ * The solve record: what substitution did, kept so that new constants can be carried through
+ * it without solving again.
+ *
+ * When substitution settles a whole system, every variable ends as
+ * scale * (its class's value) + offset. Scales depend on coefficients only; offsets and class
+ * values are linear in the rows' constants, built by the eliminations in the order they were
+ * made: a merge shifts the offsets of the class merged (its members then) by the row's reduced
+ * constant over the class's coefficient, and a fix sets a class's value to the reduced constant
+ * over its coefficient. A change of constants therefore flows through the same eliminations as
+ * deltas: an elimination's delta is its row's change of constant less what its variables had
+ * moved by then, over the same divisor. Only the eliminations whose row changed, or that
+ * mention a variable moved earlier, are visited, in order (a bit set, scanned forward).
+ *
+ * A change of one row alone keeps its response: the variables it moved, their values then and
+ * their change per unit of the row's constant (what substitution settles is affine in the
+ * constants). The next change of that row alone (a live resize, an animated constant) then
+ * sets each value to base + change × slope and checks the same rows, without replaying the
+ * eliminations; the record's own state catches up, by a replay, before any other change. The
+ * base stays fixed, so while only that row changes, the same constant gives the same values.
+ *
+ * The members a class had at a merge are found without replaying the merges: a merge appends
+ * one list at the end of the other, so a class at any time is a contiguous run of its final
+ * list, starting at its representative then and as long as its size then.
+ */
+#include "reuse/reuse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct cnp_solve_record {
+    /// The arrays a solve writes, and those built at the first change (only for a system
+    /// substitution settled: other systems never need them).
+    unsigned char *memory, *index_memory;
+    size_t capacity, index_capacity;
+    /// Whether the record holds a solve, and whether the indexes of the first change are built.
+    bool kept, indexed;
+    uint32_t variable_count, row_count, term_count, elimination_count;
+    /// The terms over all rows (rows may share terms), which `variable_rows` has room for.
+    uint64_t row_terms;
+    cnp_solve_report report;
+
+    // What substitution leaves (the arrays are lent to the solver).
+    uint32_t *rep;
+    double *scale, *offset, *rep_value;
+    uint32_t *next_member, *last_member, *class_size;
+    elimination *eliminations;
+    /// Per row: the constant the kept values answer.
+    double *constant;
+
+    // Built at the first change.
+    uint32_t *elimination_of_row; // per row, or NONE
+    uint32_t *members;            // every class's final list, one after another
+    uint32_t *member_position;    // per variable: its place in `members`
+    uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]],
+    uint32_t *checked_end;        // those checked after a change first, up to checked_end[v]
+    uint32_t *variable_rows;
+
+    // A change's scratch: zero, or older than `stamp`, between calls.
+    double *delta_offset; // per variable
+    double *delta_value;  // per representative
+    uint32_t *moved_mark; // per variable: `stamp` once moved in this call
+    uint32_t *row_mark;   // per row: `stamp` once checked in this call
+    uint64_t *pending;    // bit e: elimination e is to be visited
+    uint32_t *moved;      // the variables moved, in the order moved
+    uint32_t stamp;
+
+    // The response to the latest change of one row alone (see above).
+    uint32_t response_row;         // NONE: no response kept
+    bool response_outstanding;     // values set from it since the record's own state last moved
+    bool recording_checks;         // the rows checked in this call are being listed
+    double response_constant;      // the row's constant at the base
+    uint32_t response_count, response_check_count;
+    uint32_t *response_variables;  // the variables the row moves
+    double *response_base;         // their values at the base
+    double *response_slope;        // their change per unit of the row's constant
+    uint32_t *response_checks;     // the rows checked when they move
+
+    /// Dense blocks' answers, kept whatever the system (reuse/memo.c).
+    block_memo memo;
+};
+
+cnp_solve_record *cnp_solve_record_create(void) {
+    return calloc(1, sizeof(cnp_solve_record));
+}
+
+void cnp_solve_record_destroy(cnp_solve_record *record) {
+    if (record != NULL) {
+        free(record->memory);
+        free(record->index_memory);
+        cnp__memo_free(&record->memo);
+        free(record);
+    }
+}
+
+size_t cnp_solve_record_capacity(const cnp_solve_record *record) {
+    return record != NULL ? record->capacity + record->index_capacity + cnp__memo_capacity(&record->memo) : 0;
+}
+
+block_memo *cnp__record_memo(cnp_solve_record *record) {
+    return &record->memo;
+}
+
+void cnp__record_forget(cnp_solve_record *record) {
+    record->kept = false;
+}
+
+static size_t pending_words(size_t rows) {
+    return rows / 64 + 1;
+}
+
+/// The arrays a solve leaves its substitution in.
+static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows) {
+    r->rep = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->scale = cnp__arena_take(a, variables, sizeof(double));
+    r->offset = cnp__arena_take(a, variables, sizeof(double));
+    r->rep_value = cnp__arena_take(a, variables, sizeof(double));
+    r->next_member = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->last_member = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->class_size = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->eliminations = cnp__arena_take(a, rows, sizeof(elimination));
+    r->constant = cnp__arena_take(a, rows, sizeof(double));
+}
+
+/// The indexes and scratch of a change.
+static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t terms) {
+    r->elimination_of_row = cnp__arena_take(a, rows, sizeof(uint32_t));
+    r->members = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->member_position = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
+    r->checked_end = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->variable_rows = cnp__arena_take(a, terms, sizeof(uint32_t));
+    r->delta_offset = cnp__arena_take(a, variables, sizeof(double));
+    r->delta_value = cnp__arena_take(a, variables, sizeof(double));
+    r->moved_mark = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->row_mark = cnp__arena_take(a, rows, sizeof(uint32_t));
+    r->pending = cnp__arena_take(a, pending_words(rows), sizeof(uint64_t));
+    r->moved = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->response_variables = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->response_base = cnp__arena_take(a, variables, sizeof(double));
+    r->response_slope = cnp__arena_take(a, variables, sizeof(double));
+    r->response_checks = cnp__arena_take(a, rows, sizeof(uint32_t));
+}
+
+/// At least `bytes` bytes in `*memory` (whose size is `*capacity`), old contents dropped; NULL
+/// when memory is out.
+static unsigned char *reserve_block(unsigned char **memory, size_t *capacity, size_t bytes) {
+    if (bytes > *capacity) {
+        free(*memory);
+        *capacity = 0;
+        *memory = malloc(bytes);
+        if (*memory == NULL) {
+            return NULL;
+        }
+        *capacity = bytes;
+    }
+    return *memory;
+}
+
+cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t terms) {
+    const cnp_system *system = s->system;
+    record->row_terms = terms;
+    arena measure = {0};
+    carve_solve_arrays(&measure, record, system->variable_count, system->row_count);
+    if (measure.overflowed) {
+        return CNP_ERROR_TOO_LARGE;
+    }
+    arena pieces = {reserve_block(&record->memory, &record->capacity, measure.used), 0, false};
+    if (pieces.base == NULL) {
+        return CNP_ERROR_OUT_OF_MEMORY;
+    }
+    carve_solve_arrays(&pieces, record, system->variable_count, system->row_count);
+    s->rep = record->rep;
+    s->scale = record->scale;
+    s->offset = record->offset;
+    s->rep_value = record->rep_value;
+    s->next_member = record->next_member;
+    s->last_member = record->last_member;
+    s->class_size = record->class_size;
+    s->eliminations = record->eliminations;
+    s->elimination_count = 0;
+    s->record_broken = false;
+    return CNP_OK;
+}
+
+/// Whether substitution alone settled the solve: one pass, no dense block, nothing broken,
+/// every variable in a fixed class.
+static bool settled_by_substitution(const solver *s) {
+    if (s->record_broken || s->eliminations == NULL || s->report.blocks > 0 || s->report.broken_rows > 0) {
+        return false;
+    }
+    for (uint32_t v = 0; v < s->system->variable_count; v++) {
+        if (!(s->variable_flags[s->rep[v]] & VARIABLE_FIXED)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status status) {
+    const cnp_system *system = s->system;
+    if (status != CNP_OK || !settled_by_substitution(s)) {
+        return false;
+    }
+    for (uint32_t r = 0; r < system->row_count; r++) {
+        record->constant[r] = system->rows[r].constant;
+    }
+    record->variable_count = system->variable_count;
+    record->row_count = system->row_count;
+    record->term_count = system->term_count;
+    record->elimination_count = s->elimination_count;
+    record->report = s->report;
+    record->report.recorded = 1;
+    record->kept = true;
+    record->indexed = false;
+    return true;
+}
+
+// MARK: - Indexes, built at the first change
+
+/// Whether a row is evaluated again after a change: rows substitution merged or fixed
+/// classes with hold by construction; the others (over settled variables only) may not.
+static bool is_checked(const cnp_solve_record *r, uint32_t row) {
+    uint32_t e = r->elimination_of_row[row];
+    return e == NONE || r->eliminations[e].target == NONE;
+}
+
+/// Lists each variable's rows, the checked ones first (a counting sort by variable).
+static void index_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
+    uint32_t *checked_cursor = r->moved, *other_cursor = r->moved_mark; // free until a change runs
+    memset(r->row_start, 0, (r->variable_count + 1) * sizeof(uint32_t));
+    memset(r->checked_end, 0, r->variable_count * sizeof(uint32_t));
+    for (uint32_t row = 0; row < system->row_count; row++) {
+        const cnp_row *x = &system->rows[row];
+        for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
+            r->row_start[system->terms[t].variable + 1]++;
+            r->checked_end[system->terms[t].variable] += is_checked(r, row);
+        }
+    }
+    for (uint32_t v = 0; v < r->variable_count; v++) {
+        r->row_start[v + 1] += r->row_start[v];
+        checked_cursor[v] = r->row_start[v];
+        r->checked_end[v] += r->row_start[v];
+        other_cursor[v] = r->checked_end[v];
+    }
+    for (uint32_t row = 0; row < system->row_count; row++) {
+        const cnp_row *x = &system->rows[row];
+        uint32_t *cursor = is_checked(r, row) ? checked_cursor : other_cursor;
+        for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
+            r->variable_rows[cursor[system->terms[t].variable]++] = row;
+        }
+    }
+}
+
+/// Whether row `row` of `system` lies within its terms and names variables of the record's
+/// count: what a change reads, checked before it is read.
+static bool row_is_within(const cnp_solve_record *r, const cnp_system *system, uint32_t row) {
+    const cnp_row *x = &system->rows[row];
+    if ((uint64_t)x->first_term + x->term_count > system->term_count) {
+        return false;
+    }
+    for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
+        if (system->terms[t].variable >= r->variable_count) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Whether every row of `system` is within it and the rows' terms add up to what the record
+/// was sized for: a system of the same counts but other rows is refused rather than indexed.
+static bool rows_match_record(const cnp_solve_record *r, const cnp_system *system) {
+    uint64_t terms = 0;
+    for (uint32_t row = 0; row < system->row_count; row++) {
+        if (!row_is_within(r, system, row)) {
+            return false;
+        }
+        terms += system->rows[row].term_count;
+    }
+    return terms == r->row_terms;
+}
+
+static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
+    arena measure = {0};
+    carve_change_arrays(&measure, r, r->variable_count, r->row_count, (size_t)r->row_terms);
+    if (measure.overflowed) {
+        return CNP_ERROR_TOO_LARGE;
+    }
+    arena pieces = {reserve_block(&r->index_memory, &r->index_capacity, measure.used), 0, false};
+    if (pieces.base == NULL) {
+        return CNP_ERROR_OUT_OF_MEMORY;
+    }
+    carve_change_arrays(&pieces, r, r->variable_count, r->row_count, (size_t)r->row_terms);
+    for (uint32_t row = 0; row < r->row_count; row++) {
+        r->elimination_of_row[row] = NONE;
+    }
+    for (uint32_t e = 0; e < r->elimination_count; e++) {
+        r->elimination_of_row[r->eliminations[e].row] = e;
+    }
+    uint32_t position = 0;
+    for (uint32_t v = 0; v < r->variable_count; v++) {
+        for (uint32_t m = r->rep[v] == v ? v : NONE; m != NONE; m = r->next_member[m]) {
+            r->member_position[m] = position;
+            r->members[position++] = m;
+        }
+    }
+    index_rows_of_variables(r, system);
+    memset(r->delta_offset, 0, r->variable_count * sizeof(double));
+    memset(r->delta_value, 0, r->variable_count * sizeof(double));
+    memset(r->moved_mark, 0, r->variable_count * sizeof(uint32_t));
+    memset(r->row_mark, 0, r->row_count * sizeof(uint32_t));
+    memset(r->pending, 0, pending_words(r->row_count) * sizeof(uint64_t));
+    r->stamp = 0;
+    r->response_row = NONE;
+    r->response_outstanding = false;
+    r->recording_checks = false;
+    r->indexed = true;
+    return CNP_OK;
+}
+
+// MARK: - Carrying a change
+
+static void set_pending(cnp_solve_record *r, uint32_t e) {
+    r->pending[e / 64] |= 1ULL << (e % 64);
+}
+
+/// The first pending elimination at or after `from` (cleared as it is returned), or NONE.
+static uint32_t take_pending(cnp_solve_record *r, uint32_t from) {
+    size_t words = pending_words(r->row_count), w = from / 64;
+    if (w >= words) {
+        return NONE;
+    }
+    uint64_t bits = r->pending[w] & (~0ULL << (from % 64));
+    while (bits == 0) {
+        if (++w == words) {
+            return NONE;
+        }
+        bits = r->pending[w];
+    }
+    uint32_t e = (uint32_t)(w * 64) + (uint32_t)__builtin_ctzll(bits);
+    r->pending[w] &= ~(1ULL << (e % 64));
+    return e;
+}
+
+/// Notes that `variable` moved during elimination `e`: the later eliminations that mention it
+/// are to be visited.
+static void note_moved(cnp_solve_record *r, uint32_t variable, uint32_t e, uint32_t *moved_count) {
+    if (r->moved_mark[variable] == r->stamp) {
+        return; // its later eliminations are pending already, from its first move
+    }
+    r->moved_mark[variable] = r->stamp;
+    r->moved[(*moved_count)++] = variable;
+    for (uint32_t j = r->row_start[variable]; j < r->row_start[variable + 1]; j++) {
+        uint32_t later = r->elimination_of_row[r->variable_rows[j]];
+        if (later != NONE && later > e) {
+            set_pending(r, later);
+        }
+    }
+}
+
+/// How much the reduced constant of elimination `x` changes: its row's constant's change, less
+/// what the row's variables had moved by then.
+static double reduced_delta(const cnp_solve_record *r, const cnp_system *system, const elimination *x) {
+    const cnp_row *row = &system->rows[x->row];
+    double delta = row->constant - r->constant[x->row];
+    for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
+        uint32_t v = system->terms[t].variable;
+        delta -= system->terms[t].coefficient * (r->scale[v] * r->delta_value[r->rep[v]] + r->delta_offset[v]);
+    }
+    return delta;
+}
+
+/// Visits the pending eliminations in order, moving the classes they shifted or fixed. A row
+/// that no longer lies within the system (its terms changed, against the contract) is refused.
+static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_system *system, uint32_t *moved_count) {
+    for (uint32_t e = take_pending(r, 0); e != NONE; e = take_pending(r, e + 1)) {
+        const elimination *x = &r->eliminations[e];
+        if (!row_is_within(r, system, x->row)) {
+            return CNP_ERROR_STALE;
+        }
+        double delta = x->target == NONE ? 0.0 : reduced_delta(r, system, x);
+        if (delta == 0.0) {
+            continue; // a row that held as it was is checked with the others afterwards
+        }
+        uint32_t first = r->member_position[x->target];
+        if (x->run == 0) {
+            r->delta_value[x->target] = delta / x->divisor;
+            for (uint32_t k = first; k < first + r->class_size[x->target]; k++) {
+                note_moved(r, r->members[k], e, moved_count);
+            }
+        } else {
+            double shift = delta / x->divisor, target_scale = r->scale[x->target];
+            for (uint32_t k = first; k < first + x->run; k++) {
+                uint32_t m = r->members[k];
+                r->delta_offset[m] += r->scale[m] / target_scale * shift;
+                note_moved(r, m, e, moved_count);
+            }
+        }
+    }
+    return CNP_OK;
+}
+
+/// Writes the moved variables' values and folds their deltas into the kept offsets and class
+/// values; lists the variables whose values changed.
+static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, double *values, uint32_t *changed,
+                               uint32_t *changed_count) {
+    *changed_count = 0;
+    for (uint32_t k = 0; k < moved_count; k++) {
+        uint32_t m = r->moved[k], rep = r->rep[m];
+        double value = r->scale[m] * (r->rep_value[rep] + r->delta_value[rep]) + r->offset[m] + r->delta_offset[m];
+        if (!isfinite(value)) {
+            return CNP_ERROR_NON_FINITE;
+        }
+        if (value != values[m]) {
+            changed[(*changed_count)++] = m;
+        }
+        values[m] = value;
+        // A variable's offset is read for its own value only: folded at once.
+        r->offset[m] += r->delta_offset[m];
+        r->delta_offset[m] = 0.0;
+    }
+    // The class values only once every value is written: a class value folded earlier would
+    // count twice.
+    for (uint32_t k = 0; k < moved_count; k++) {
+        uint32_t m = r->moved[k];
+        r->rep_value[m] += r->delta_value[m]; // nonzero only on representatives
+        r->delta_value[m] = 0.0;
+    }
+    return CNP_OK;
+}
+
+/// Re-evaluates `row` at the new values, once per call. A required row that no longer holds is
+/// a conflict, for the full solve to find. (Rows that merged or fixed a class hold by
+/// construction and are not evaluated again: their row_error keeps the recorded solve's
+/// rounding residue.)
+static cnp_status check_row(cnp_solve_record *r, const cnp_system *system, uint32_t row, cnp_solution *solution) {
+    if (r->row_mark[row] == r->stamp) {
+        return CNP_OK;
+    }
+    r->row_mark[row] = r->stamp;
+    if (r->recording_checks) {
+        r->response_checks[r->response_check_count++] = row;
+    }
+    if (!row_is_within(r, system, row)) {
+        return CNP_ERROR_STALE;
+    }
+    double tolerance = 0.0;
+    double violation = system_row_violation(system, solution->values, row, &tolerance);
+    bool holds = fabs(violation) <= tolerance;
+    if (!holds && system->rows[row].priority >= CNP_PRIORITY_REQUIRED) {
+        return CNP_ERROR_STALE;
+    }
+    solution->row_error[row] = violation;
+    solution->row_state[row] = holds ? CNP_ROW_SATISFIED : CNP_ROW_VIOLATED;
+    return CNP_OK;
+}
+
+static cnp_status check_rows(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
+                             uint32_t changed_row_count, uint32_t moved_count, cnp_solution *solution) {
+    cnp_status status = CNP_OK;
+    for (uint32_t j = 0; j < changed_row_count && status == CNP_OK; j++) {
+        status = check_row(r, system, changed_rows[j], solution);
+    }
+    for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
+        uint32_t m = r->moved[k];
+        for (uint32_t j = r->row_start[m]; j < r->checked_end[m] && status == CNP_OK; j++) {
+            status = check_row(r, system, r->variable_rows[j], solution);
+        }
+    }
+    return status;
+}
+
+/// A fresh stamp: no variable moved and no row checked in this call yet.
+static void next_stamp(cnp_solve_record *r) {
+    if (++r->stamp == 0) {
+        memset(r->moved_mark, 0, r->variable_count * sizeof(uint32_t));
+        memset(r->row_mark, 0, r->row_count * sizeof(uint32_t));
+        r->stamp = 1;
+    }
+}
+
+/// Notes the slopes of a change of one row alone by `change`, from the moved variables'
+/// deltas before they are folded (not from their values before and after, whose difference
+/// loses digits when the change is small).
+static void note_slopes(cnp_solve_record *r, double change, uint32_t moved_count) {
+    for (uint32_t k = 0; k < moved_count; k++) {
+        uint32_t m = r->moved[k];
+        r->response_variables[k] = m;
+        r->response_slope[k] = (r->scale[m] * r->delta_value[r->rep[m]] + r->delta_offset[m]) / change;
+    }
+}
+
+/// Keeps the response of the change of row `row` just carried, its slopes noted: the moved
+/// variables' values are its base.
+static void keep_response(cnp_solve_record *r, uint32_t row, uint32_t moved_count, const double *values) {
+    for (uint32_t k = 0; k < moved_count; k++) {
+        r->response_base[k] = values[r->response_variables[k]];
+    }
+    r->response_count = moved_count;
+    r->response_row = row;
+    r->response_constant = r->constant[row];
+}
+
+/// Whether changed row `row` can be carried: a row substitution merged or fixed a class with
+/// must still be a required equality (a row over fixed variables only is checked afterwards).
+static bool can_carry(const cnp_solve_record *r, const cnp_system *system, uint32_t row) {
+    const cnp_row *x = &system->rows[row];
+    return r->elimination_of_row[row] == NONE ||
+           (x->priority >= CNP_PRIORITY_REQUIRED && x->relation == CNP_RELATION_EQUAL);
+}
+
+/// Makes the elimination of changed row `row` pending, if it can be carried.
+static cnp_status note_changed_row(cnp_solve_record *r, const cnp_system *system, uint32_t row) {
+    if (!can_carry(r, system, row)) {
+        return CNP_ERROR_STALE;
+    }
+    if (r->elimination_of_row[row] != NONE) {
+        set_pending(r, r->elimination_of_row[row]);
+    }
+    return CNP_OK;
+}
+
+/// Adds the response's variables to the moved ones (those not moved already): values set
+/// from it are rewritten from the record's state, even where its row came back to the base
+/// and nothing moves.
+static uint32_t retake_response_variables(cnp_solve_record *r, uint32_t moved_count) {
+    for (uint32_t k = 0; k < r->response_count; k++) {
+        uint32_t m = r->response_variables[k];
+        if (r->moved_mark[m] != r->stamp) {
+            r->moved_mark[m] = r->stamp;
+            r->moved[moved_count++] = m;
+        }
+    }
+    return moved_count;
+}
+
+/// Replays the eliminations the changed rows reach (and `also_changed`'s, unless NONE: the
+/// response's row when values were set from it), writes the moved variables' values and checks
+/// the rows over them; a change of one row alone keeps its response.
+static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
+                        uint32_t changed_row_count, uint32_t also_changed, cnp_solution *solution, uint32_t *changed,
+                        uint32_t *changed_count) {
+    next_stamp(r);
+    cnp_status status = also_changed != NONE ? note_changed_row(r, system, also_changed) : CNP_OK;
+    for (uint32_t j = 0; j < changed_row_count && status == CNP_OK; j++) {
+        status = note_changed_row(r, system, changed_rows[j]);
+    }
+    if (status != CNP_OK) {
+        return status;
+    }
+    uint32_t moved_count = 0;
+    status = carry_through_eliminations(r, system, &moved_count);
+    if (status != CNP_OK) {
+        return status;
+    }
+    if (also_changed != NONE) {
+        moved_count = retake_response_variables(r, moved_count);
+    }
+    bool alone = changed_row_count == 1 && also_changed == NONE;
+    double change = alone ? system->rows[changed_rows[0]].constant - r->constant[changed_rows[0]] : 0.0;
+    bool keeps = change != 0.0;
+    if (keeps) {
+        note_slopes(r, change, moved_count);
+    }
+    status = settle_moved(r, moved_count, solution->values, changed, changed_count);
+    r->recording_checks = keeps;
+    r->response_check_count = 0;
+    if (status == CNP_OK && also_changed != NONE) {
+        status = check_row(r, system, also_changed, solution);
+    }
+    if (status == CNP_OK) {
+        status = check_rows(r, system, changed_rows, changed_row_count, moved_count, solution);
+    }
+    r->recording_checks = false;
+    if (status != CNP_OK) {
+        return status;
+    }
+    if (also_changed != NONE) {
+        r->constant[also_changed] = system->rows[also_changed].constant;
+    }
+    for (uint32_t j = 0; j < changed_row_count; j++) {
+        r->constant[changed_rows[j]] = system->rows[changed_rows[j]].constant;
+    }
+    if (keeps) {
+        keep_response(r, changed_rows[0], moved_count, solution->values);
+    }
+    return CNP_OK;
+}
+
+/// The kept response's row changed again, alone: each variable it moves is set from the base
+/// and the slope, and the same rows are checked.
+static cnp_status repeat_response(cnp_solve_record *r, const cnp_system *system, cnp_solution *solution,
+                                  uint32_t *changed, uint32_t *changed_count) {
+    if (!can_carry(r, system, r->response_row)) {
+        return CNP_ERROR_STALE;
+    }
+    double change = system->rows[r->response_row].constant - r->response_constant;
+    *changed_count = 0;
+    for (uint32_t k = 0; k < r->response_count; k++) {
+        uint32_t m = r->response_variables[k];
+        // At the base constant, the base itself (bit for bit, whatever the slope).
+        double value = change == 0.0 ? r->response_base[k] : r->response_base[k] + change * r->response_slope[k];
+        if (!isfinite(value)) {
+            return CNP_ERROR_NON_FINITE;
+        }
+        if (value != solution->values[m]) {
+            changed[(*changed_count)++] = m;
+        }
+        solution->values[m] = value;
+    }
+    r->response_outstanding = true;
+    next_stamp(r);
+    cnp_status status = CNP_OK;
+    for (uint32_t j = 0; j < r->response_check_count && status == CNP_OK; j++) {
+        status = check_row(r, system, r->response_checks[j], solution);
+    }
+    return status;
+}
+
+/// Carries a change: from the kept response when it is its row's again, alone; else by a
+/// replay, which takes in the response's row too when values were set from it (the record's
+/// own state has not moved with them).
+static cnp_status carry_change(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
+                               uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed,
+                               uint32_t *changed_count) {
+    if (changed_row_count == 1 && changed_rows[0] == r->response_row) {
+        return repeat_response(r, system, solution, changed, changed_count);
+    }
+    uint32_t also_changed = r->response_outstanding ? r->response_row : NONE;
+    r->response_row = NONE;
+    r->response_outstanding = false;
+    return carry(r, system, changed_rows, changed_row_count, also_changed, solution, changed, changed_count);
+}
+
+static cnp_status check_changed_rows(const cnp_system *system, const uint32_t *changed_rows, uint32_t count) {
+    for (uint32_t j = 0; j < count; j++) {
+        if (changed_rows[j] >= system->row_count) {
+            return CNP_ERROR_BAD_INDEX;
+        }
+        if (!isfinite(system->rows[changed_rows[j]].constant)) {
+            return CNP_ERROR_NON_FINITE;
+        }
+    }
+    return CNP_OK;
+}
+
+cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_system *system, const uint32_t *changed_rows,
+                                       uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed_variables,
+                                       uint32_t *changed_count, cnp_solve_report *report) {
+    if (record == NULL) {
+        return CNP_ERROR_BAD_ARGUMENT;
+    }
+    cnp_status status = CNP_OK;
+    if (system == NULL || solution == NULL || solution->values == NULL || solution->row_error == NULL ||
+        solution->row_state == NULL || changed_variables == NULL || changed_count == NULL ||
+        (changed_row_count > 0 && changed_rows == NULL) || (system->row_count > 0 && system->rows == NULL) ||
+        (system->term_count > 0 && system->terms == NULL)) {
+        status = CNP_ERROR_BAD_ARGUMENT;
+    } else if (!record->kept || system->variable_count != record->variable_count ||
+               system->row_count != record->row_count || system->term_count != record->term_count) {
+        status = CNP_ERROR_STALE;
+    } else {
+        status = check_changed_rows(system, changed_rows, changed_row_count);
+    }
+    if (status == CNP_OK && !record->indexed) {
+        status = rows_match_record(record, system) ? CNP_OK : CNP_ERROR_STALE;
+        if (status == CNP_OK) {
+            status = build_indexes(record, system);
+        }
+    }
+    if (status == CNP_OK) {
+        status = carry_change(record, system, changed_rows, changed_row_count, solution, changed_variables, changed_count);
+    }
+    if (status != CNP_OK) {
+        cnp__record_forget(record);
+        return status;
+    }
+    if (report != NULL) {
+        *report = record->report;
+    }
+    return CNP_OK;
+}
