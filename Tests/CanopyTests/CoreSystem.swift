@@ -65,12 +65,25 @@ struct CoreSystem {
         }
     }
 
-    /// Solves from nothing with blocks of more than `sparseFrom` unknowns tried by the sparse
-    /// path first (cnp_testing_solve_sparse_from).
-    mutating func solve(in workspace: OpaquePointer, sparseFrom: UInt32) -> (status: cnp_status, report: cnp_solve_report) {
+    /// Solves from nothing through `paths` only (cnp_testing_solve); `counts` are the paths that
+    /// answered.
+    mutating func solve(in workspace: OpaquePointer, paths: cnp_testing_paths)
+        -> (status: cnp_status, report: cnp_solve_report, counts: cnp_testing_path_counts)
+    {
         var report = cnp_solve_report()
-        let status = withCore { cnp_testing_solve_sparse_from(workspace, &$0, &$1, &report, sparseFrom) }
-        return (status, report)
+        var counts = cnp_testing_path_counts()
+        var paths = paths
+        let status = withCore { cnp_testing_solve(workspace, &$0, &$1, &report, &paths, &counts) }
+        return (status, report, counts)
+    }
+
+    /// Solves from nothing with blocks of more than `sparseFrom` unknowns tried by the sparse
+    /// path first.
+    mutating func solve(in workspace: OpaquePointer, sparseFrom: UInt32) -> (status: cnp_status, report: cnp_solve_report) {
+        var paths = cnp_testing_default_paths()
+        paths.sparse_from = sparseFrom
+        let solve = solve(in: workspace, paths: paths)
+        return (solve.status, solve.report)
     }
 
     /// Solves from nothing, keeping the solve in `record` when given and when it can, on

@@ -181,42 +181,6 @@ struct SolverFuzzTests {
         // Both kinds must really occur.
         #expect(counts.determined > 3_000 && counts.ambiguous > 1_000, "\(counts)")
     }
-    /// A block of one unknown is solved on the line (block/single.c). The same rows beside a
-    /// second unknown, joined to the first by a required inequality that never binds, make a
-    /// block of two, which the dense path solves: the unknown's value, its state and every row's
-    /// state must agree, with coefficients and constants four orders of magnitude apart.
-    @Test
-    func blocksOfOneUnknownGiveTheDenseAnswer() throws {
-        let workspace = try #require(cnp_workspace_create())
-        defer { cnp_workspace_destroy(workspace) }
-        var onTheLine = 0
-        for seed in UInt64(0)..<10_000 {
-            var random = SplitMix64(seed: seed)
-            var single = CoreSystem(variableCount: 1)
-            for _ in 0..<Int.random(in: 1...8, using: &random) {
-                let priority = [1000.0, 1000, 750, 500, 250, 250, 50].randomElement(using: &random)!
-                // Required equalities would fix the unknown before any block is formed.
-                let relations = priority == 1000 ? [CNP_RELATION_LESS_EQUAL, CNP_RELATION_GREATER_EQUAL]
-                    : [CNP_RELATION_EQUAL, CNP_RELATION_LESS_EQUAL, CNP_RELATION_GREATER_EQUAL]
-                single.add(
-                    [(0, [1.0, -1, 2, 0.5, -3, 0.5625, 0.01, -100].randomElement(using: &random)!)],
-                    relations.randomElement(using: &random)!,
-                    Double(Int.random(in: -300...300, using: &random)) * [1, 0.1, 0.01, 100].randomElement(using: &random)!,
-                    priority: priority)
-            }
-            var joined = single
-            joined.variableCount = 2
-            joined.add([(0, 1), (1, -1)], CNP_RELATION_LESS_EQUAL, 1e9)
-            let (status, report) = single.solve(in: workspace)
-            try #require(status == CNP_OK && joined.solve(in: workspace).status == CNP_OK, "seed \(seed)")
-            let value = single.values[0]
-            #expect(abs(joined.values[0] - value) <= 1e-9 * (1 + abs(value)), "seed \(seed): \(joined.values[0]) against \(value)")
-            #expect(joined.variableStates[0] == single.variableStates[0], "seed \(seed): the unknown's state")
-            #expect(Array(joined.states.dropLast()) == single.states, "seed \(seed): row states")
-            onTheLine += report.blocks == 1 && report.broken_rows == 0 ? 1 : 0
-        }
-        #expect(onTheLine > 5_000, "\(onTheLine) systems solved on the line")
-    }
 }
 
 extension CoreSystem {

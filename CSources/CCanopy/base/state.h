@@ -23,6 +23,7 @@
 #include "base/arena.h"
 #include "base/rows.h"
 #include "include/cnp_solver.h"
+#include "include/cnp_solver_testing.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -45,6 +46,8 @@ typedef struct solver_options {
     bool substitute;
     /// After substitution, also peel off variables that only one required equality mentions.
     bool peel;
+    /// Solve blocks of one unknown on the line (block/single.c).
+    bool single;
     kernel_choice kernel;
     uint32_t tiny_limit;
     /// The most unknowns a dense block may have.
@@ -53,8 +56,8 @@ typedef struct solver_options {
     double dense_memory_limit;
     /// Estimated floating-point operations allowed for all dense work of one solve.
     double work_limit;
-    /// When a block is too large, or has more than `pin_block_limit` unknowns, try first with
-    /// soft pins made required (strategy/pins.c), and solve densely only if that is not accepted.
+    /// When a block is too large, or has more than `pin_block_limit` unknowns, try the
+    /// large-component strategies (solve/large.c) first.
     bool pin_fallback;
     uint32_t pin_block_limit;
     /// Blocks of more unknowns than this try the banded path (block/banded.c) first.
@@ -108,6 +111,12 @@ typedef struct solver {
     cnp_workspace *workspace;
     /// Estimated floating-point operations spent on dense work so far.
     double work;
+    /// The dense work this pass may spend: the options' limit, less what earlier rounds of the
+    /// same strategy spent (on a lane, less what the blocks merged before spent too).
+    double budget;
+    /// Whether a block past `pin_block_limit` stops the pass, for the large-component
+    /// strategies (solve/large.c) to take: in the first pass and the pinned one.
+    bool defers_large_blocks;
     /// Blocks solved (neither recalled nor reused) over every pass.
     uint32_t solved_blocks;
     uint32_t next_group;
@@ -164,16 +173,26 @@ typedef struct solver {
     struct dense_carving *carving;
     /// Where the block being solved records its level maps; NULL when it does not.
     struct map_recorder *recorder;
+    /// Where a test solve counts the paths that answered (cnp_testing_solve); NULL otherwise.
+    cnp_testing_path_counts *counts;
     /// The previous solve's record of the block being solved (level maps or outcomes), whose
     /// levels' outcomes start its levels; NULL for none.
     const uint64_t *hints;
     size_t hints_length;
 } solver;
 
+/// Counts an answer of the path `field` names, in a test solve.
+#define COUNT_PATH(s, field)                                                                                          \
+    do {                                                                                                              \
+        if ((s)->counts != NULL) {                                                                                    \
+            (s)->counts->field++;                                                                                     \
+        }                                                                                                             \
+    } while (0)
+
 /// Adds `operations` to the dense work spent; CNP_ERROR_TOO_LARGE once it is past the limit.
 static inline cnp_status solver_spend(solver *s, double operations) {
     s->work += operations;
-    return s->work > s->options.work_limit ? CNP_ERROR_TOO_LARGE : CNP_OK;
+    return s->work > s->budget ? CNP_ERROR_TOO_LARGE : CNP_OK;
 }
 
 /// The rows of `row` as a cnp_row.

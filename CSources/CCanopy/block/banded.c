@@ -757,12 +757,11 @@ static bool every_unknown_pulled(const banded_block *g) {
     return true;
 }
 
-cnp_status cnp__solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-                             uint32_t row_count, bool *solved) {
-    *solved = false;
+path_result cnp__solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                              uint32_t row_count, cnp_status *failure) {
     banded_block g = {.s = s, .n = variable_count};
     if (!fits(s, rows, row_count, &g.m)) {
-        return CNP_OK;
+        return PATH_DECLINED;
     }
     g.pull_count = row_count - g.m;
     for (uint32_t u = 0; u < variable_count; u++) {
@@ -770,16 +769,16 @@ cnp_status cnp__solve_banded(solver *s, const uint32_t *variables, uint32_t vari
     }
     cnp_status status = reserve(&g, rows, row_count);
     if (status != CNP_OK) {
-        return status == CNP_ERROR_TOO_LARGE ? CNP_OK : status;
+        return status == CNP_ERROR_TOO_LARGE ? PATH_DECLINED : path_ended(status, failure);
     }
     load_pulls(&g);
     if (!every_unknown_pulled(&g)) {
-        return CNP_OK;
+        return PATH_DECLINED;
     }
     status = minimize(&g);
     if (status != CNP_OK) {
         // The dense path solves what this one cannot, or refuses it; the work limit stands.
-        return status == CNP_ERROR_NOT_CONVERGED ? CNP_OK : status;
+        return status == CNP_ERROR_NOT_CONVERGED ? PATH_DECLINED : path_ended(status, failure);
     }
     mark_ties(&g);
     for (uint32_t u = 0; u < variable_count; u++) {
@@ -791,6 +790,5 @@ cnp_status cnp__solve_banded(solver *s, const uint32_t *variables, uint32_t vari
     if (variable_count > s->report.largest_block) {
         s->report.largest_block = variable_count;
     }
-    *solved = true;
-    return CNP_OK;
+    return PATH_SOLVED;
 }

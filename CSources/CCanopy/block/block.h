@@ -17,6 +17,26 @@ typedef enum block_outcome {
     BLOCK_NEEDS_ORIGINAL_ROWS
 } block_outcome;
 
+/// How a path ended with a block it was offered.
+typedef enum path_result {
+    /// The block's answer is written.
+    PATH_SOLVED,
+    /// The block is not for this path (its shape, its size, rows it cannot meet): it is left
+    /// as it was, but for scratch and the work spent, to the next path.
+    PATH_DECLINED,
+    /// The solve must stop; the path's `*failure` says why (memory, the work limit).
+    PATH_FAILED
+} path_result;
+
+/// PATH_SOLVED when `status` is CNP_OK, else PATH_FAILED with `status` in `*failure`.
+static inline path_result path_ended(cnp_status status, cnp_status *failure) {
+    if (status == CNP_OK) {
+        return PATH_SOLVED;
+    }
+    *failure = status;
+    return PATH_FAILED;
+}
+
 /// Solves one block: its unknowns are `variables` (representatives), its rows `rows`, by the
 /// first path that takes it (dispatch.c).
 cnp_status cnp__solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
@@ -30,24 +50,21 @@ cnp_status cnp__solve_dense(solver *s, const uint32_t *variables, uint32_t varia
 
 // single.c
 /// Solves a block of one unknown, `variable`, on the line (sorting `rows` by level), to the
-/// dense path's answer: `*solved` says whether it did. Required rows that cannot all hold, and
-/// blocks of many rows, are left to the dense path, untouched.
-cnp_status cnp__solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t row_count, bool *solved);
+/// dense path's answer. Declines required rows that cannot all hold, and blocks of many rows.
+path_result cnp__solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t row_count, cnp_status *failure);
 
 // banded.c
 /// Solves a block of bounds, differences and one level of pulls on every unknown by a banded
-/// active set, when it has that shape and the active set settles: `*solved` says whether it
-/// did. Otherwise leaves the block to the dense path, untouched but for the work spent and the
-/// active-set steps counted.
-cnp_status cnp__solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
-                             uint32_t row_count, bool *solved);
+/// active set, when it has that shape and the active set settles. Otherwise declines it,
+/// untouched but for the work spent and the active-set steps counted.
+path_result cnp__solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
+                              uint32_t row_count, cnp_status *failure);
 
 // sparse.c
-/// Solves a block by sparse factorizations (block/sparse.c): `*solved` says whether it did.
-/// A block whose required rows conflict, or whose levels of many rows cannot all be met, is
-/// declined (left untouched but for scratch) for the dense path.
-cnp_status cnp__solve_sparse(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
-                             uint32_t row_count, bool *solved);
+/// Solves a block by sparse factorizations. Declines (leaves untouched but for scratch) a block
+/// whose required rows conflict, or whose levels of many rows cannot all be met.
+path_result cnp__solve_sparse(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
+                              uint32_t row_count, cnp_status *failure);
 
 // conflicts.c
 /// Whether `rows` (required, of this block) can all hold.

@@ -1,32 +1,38 @@
 /*
  * A block's path, picked by its size: one unknown on the line, long chains banded, large
- * blocks sparse, everything else, and whatever those decline, the dense hierarchy.
+ * blocks sparse; everything else, and whatever those decline, the dense hierarchy.
  */
 #include "block/block.h"
 
 cnp_status cnp__solve_block(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
                             uint32_t row_count, bool substituted, block_outcome *outcome) {
     *outcome = BLOCK_SOLVED;
-    if (variable_count == 1) {
-        bool solved = false;
-        cnp_status status = cnp__solve_single(s, variables[0], rows, row_count, &solved);
-        if (status != CNP_OK || solved) {
-            return status;
+    cnp_status failure = CNP_OK;
+    path_result result = PATH_DECLINED;
+    if (variable_count == 1 && s->options.single) {
+        result = cnp__solve_single(s, variables[0], rows, row_count, &failure);
+        if (result == PATH_SOLVED) {
+            COUNT_PATH(s, single_blocks);
         }
     }
-    if (variable_count > s->options.banded_from) {
-        bool solved = false;
-        cnp_status status = cnp__solve_banded(s, variables, variable_count, rows, row_count, &solved);
-        if (status != CNP_OK || solved) {
-            return status;
+    if (result == PATH_DECLINED && variable_count > s->options.banded_from) {
+        result = cnp__solve_banded(s, variables, variable_count, rows, row_count, &failure);
+        if (result == PATH_SOLVED) {
+            COUNT_PATH(s, banded_blocks);
         }
     }
-    if (variable_count > s->options.sparse_from) {
-        bool solved = false;
-        cnp_status status = cnp__solve_sparse(s, variables, variable_count, rows, row_count, &solved);
-        if (status != CNP_OK || solved) {
-            return status;
+    if (result == PATH_DECLINED && variable_count > s->options.sparse_from) {
+        result = cnp__solve_sparse(s, variables, variable_count, rows, row_count, &failure);
+        if (result == PATH_SOLVED) {
+            COUNT_PATH(s, sparse_blocks);
         }
     }
-    return cnp__solve_dense(s, variables, variable_count, rows, row_count, substituted, outcome);
+    if (result != PATH_DECLINED) {
+        return result == PATH_SOLVED ? CNP_OK : failure;
+    }
+    cnp_status status = cnp__solve_dense(s, variables, variable_count, rows, row_count, substituted, outcome);
+    if (status == CNP_OK && *outcome == BLOCK_SOLVED) {
+        COUNT_PATH(s, dense_blocks);
+    }
+    return status;
 }

@@ -233,19 +233,18 @@ static bool settle_free(line *l, uint32_t variable) {
     return true;
 }
 
-cnp_status cnp__solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t row_count, bool *solved) {
-    *solved = false;
+path_result cnp__solve_single(solver *s, uint32_t variable, uint32_t *rows, uint32_t row_count, cnp_status *failure) {
     if (row_count > SINGLE_MOST_ROWS) {
-        return CNP_OK;
+        return PATH_DECLINED;
     }
     for (uint32_t j = 0; j < row_count; j++) {
         if (s->reduced_count[rows[j]] != 1) {
-            return CNP_OK;
+            return PATH_DECLINED;
         }
     }
     uint32_t *scratch = cnp_workspace_reserve_part(s->workspace, PART_DENSE, 2 * sizeof(uint32_t) * row_count);
     if (scratch == NULL) {
-        return CNP_ERROR_OUT_OF_MEMORY;
+        return path_ended(CNP_ERROR_OUT_OF_MEMORY, failure);
     }
     cnp__sort_by_level(s, rows, row_count, scratch);
     line l = {.s = s, .x = 0.0, .free = true, .inherited = &scratch[row_count]};
@@ -254,7 +253,7 @@ cnp_status cnp__solve_single(solver *s, uint32_t variable, uint32_t *rows, uint3
     if (live > 0) {
         solve_level(&l, scratch, live);
         if (!rows_hold(&l, scratch, live)) {
-            return CNP_OK; // a conflict: the dense path finds and breaks it
+            return PATH_DECLINED; // a conflict: the dense path finds and breaks it
         }
         lock_level(&l, scratch, live);
         levels++;
@@ -280,7 +279,6 @@ cnp_status cnp__solve_single(solver *s, uint32_t variable, uint32_t *rows, uint3
     if (s->report.largest_block < 1) {
         s->report.largest_block = 1;
     }
-    *solved = true;
     // Counted once solved: a block left to the dense path is counted there.
-    return solver_spend(s, 4.0 * (double)row_count * row_count);
+    return path_ended(solver_spend(s, 4.0 * (double)row_count * row_count), failure);
 }

@@ -1276,13 +1276,12 @@ static void write_answer(sparse_block *b, const uint8_t *free_unknown) {
     }
 }
 
-cnp_status cnp__solve_sparse(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
-                             uint32_t row_count, bool *solved) {
-    *solved = false;
+path_result cnp__solve_sparse(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
+                              uint32_t row_count, cnp_status *failure) {
     sparse_block b = {.s = s, .n = variable_count, .variables = variables};
     cnp_status status = reserve(s, &b, variable_count, rows, row_count);
     if (status != CNP_OK) {
-        return status == CNP_ERROR_TOO_LARGE ? CNP_OK : status;
+        return status == CNP_ERROR_TOO_LARGE ? PATH_DECLINED : path_ended(status, failure);
     }
     for (uint32_t u = 0; u < variable_count; u++) {
         s->local[variables[u]] = u;
@@ -1297,11 +1296,14 @@ cnp_status cnp__solve_sparse(solver *s, const uint32_t *variables, uint32_t vari
     memset(b.pinned, 0, variable_count);
     bool declined = false;
     status = solve_levels(&b, rows, row_count, free_unknown, &declined);
-    if (status == CNP_OK && !declined && required_rows_hold(&b, rows, row_count)) {
+    path_result result = PATH_DECLINED;
+    if (status != CNP_OK) {
+        result = path_ended(status, failure);
+    } else if (!declined && required_rows_hold(&b, rows, row_count)) {
         write_answer(&b, free_unknown);
-        *solved = true;
+        result = PATH_SOLVED;
     }
     cnp__sparse_factor_free(&b.factor);
     cnp__sparse_factor_free(&b.trial_factor);
-    return status;
+    return result;
 }

@@ -1,22 +1,67 @@
 /*
- * cnp_solver_testing.h: an entry point for tests that force the solver's sparse path, so that it
- * can be checked against the dense path on the same systems. Not for layout: cnp_solve chooses
- * by size.
+ * cnp_solver_testing.h: solves with chosen paths, so that tests reach each of the solver's
+ * paths directly (reductions, block paths, dense kernels, large-component strategies) and check
+ * it against another on the same systems. Not for layout: cnp_solve chooses by size and shape.
  */
 #ifndef CNP_SOLVER_TESTING_H
 #define CNP_SOLVER_TESTING_H
 
 #include "cnp_solver.h"
 
+#include <stdbool.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/// cnp_solve, with blocks of more than `sparse_from` unknowns tried by the sparse path before the
-/// dense one (cnp_solve uses 512): 1 sends every block of two or more unknowns there, UINT32_MAX
-/// none.
-cnp_status cnp_testing_solve_sparse_from(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
-                                         cnp_solve_report *report, uint32_t sparse_from);
+/// The dense kernel of a test solve.
+typedef enum cnp_testing_kernel {
+    /// By size, as cnp_solve: the hand-written kernel up to 16 unknowns, LAPACK above.
+    CNP_TESTING_KERNEL_BY_SIZE = 0,
+    /// The hand-written kernel for every dense block.
+    CNP_TESTING_KERNEL_TINY = 1,
+    /// LAPACK for every dense block.
+    CNP_TESTING_KERNEL_LAPACK = 2
+} cnp_testing_kernel;
+
+/// The paths a test solve may take. cnp_testing_default_paths() gives cnp_solve's; a block that
+/// no enabled path takes goes to the dense hierarchy, which takes any block within its limits.
+typedef struct cnp_testing_paths {
+    /// Eliminate required rows of one or two variables before any block is formed.
+    bool substitute;
+    /// After substitution, remove the variables that one required equality alone defines.
+    bool peel;
+    /// Solve blocks of one unknown on the line.
+    bool single;
+    /// Blocks of more unknowns than this try the banded path first (64; UINT32_MAX: none).
+    uint32_t banded_from;
+    /// Blocks of more unknowns than this try the sparse path first (512; 1: every block of two
+    /// or more unknowns; UINT32_MAX: none).
+    uint32_t sparse_from;
+    cnp_testing_kernel kernel;
+    /// Whether a block of more than `strategies_from` unknowns sends the system to the
+    /// large-component strategies (pins, relaxation) first.
+    bool strategies;
+    /// 16 in cnp_solve.
+    uint32_t strategies_from;
+} cnp_testing_paths;
+
+/// How many times each path answered in a test solve.
+typedef struct cnp_testing_path_counts {
+    /// Blocks solved on the line, banded, sparse, and by the dense hierarchy.
+    uint32_t single_blocks, banded_blocks, sparse_blocks, dense_blocks;
+    /// Solves answered by the pins, a relaxation, or a dense pass after the strategies declined
+    /// (0 or 1 each).
+    uint32_t pinned, relaxed, dense_after_strategies;
+} cnp_testing_path_counts;
+
+/// The paths cnp_solve takes.
+cnp_testing_paths cnp_testing_default_paths(void);
+
+/// cnp_solve through `paths` only; `counts` (may be NULL) gets the paths that answered.
+cnp_status cnp_testing_solve(cnp_workspace *workspace, const cnp_system *system, cnp_solution *solution,
+                             cnp_solve_report *report, const cnp_testing_paths *paths,
+                             cnp_testing_path_counts *counts);
 
 #ifdef __cplusplus
 }

@@ -12,7 +12,7 @@
  * bit however many lanes there are. The dense kernels see the same alignment in every workspace
  * (cnp__arena_take aligns to absolute addresses), so they round alike on every lane.
  */
-#include "solve/solve.h"
+#include "solve/driver.h"
 
 #include <stdatomic.h>
 
@@ -74,7 +74,7 @@ static void run_lane(void *context, uint32_t lane_index) {
     }
     dense_carving carving;
     solver lane = lane_solver(list->s, list->s->lanes->workspaces[lane_index], &carving);
-    double limit = list->s->options.work_limit;
+    double limit = list->s->budget;
     while ((double)atomic_load_explicit(&list->spent, memory_order_relaxed) <= limit) {
         uint64_t first = atomic_fetch_add_explicit(&list->next, LANE_CHUNK, memory_order_relaxed);
         if (first >= list->count) {
@@ -108,7 +108,7 @@ static void add_counts(cnp_solve_report *total, const cnp_solve_report *block) {
 /// Adds block `b`'s result to the solve, as solving it after the blocks before it would have.
 static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t *flagged) {
     const block_result *result = &list->results[b];
-    if (s->work + result->work > s->options.work_limit) {
+    if (s->work + result->work > s->budget) {
         return CNP_ERROR_TOO_LARGE; // whatever else the block met after the limit
     }
     if (result->status != CNP_OK) {
@@ -145,7 +145,7 @@ static cnp_status merge_in_order(solver *s, block_list *list, uint32_t *flagged)
     solver lane = lane_solver(s, s->workspace, &carving);
     for (uint32_t b = 0; b < list->count; b++) {
         if (!list->results[b].recalled && !list->results[b].solved) {
-            lane.options.work_limit = s->options.work_limit - s->work;
+            lane.budget = s->budget - s->work;
             const block_result *result = &list->results[b];
             lane.recorder = result->record != RECORD_NOTHING ? &s->memo->recorder : NULL;
             if (lane.recorder != NULL) {

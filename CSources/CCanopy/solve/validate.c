@@ -2,7 +2,7 @@
  * Input checks, all made before any work so that a bad system changes nothing. Rows are checked
  * in order and the first bad one is reported, so the answer does not depend on the check order.
  */
-#include "solve/solve.h"
+#include "solve/driver.h"
 
 static bool relation_is_valid(int32_t relation) {
     return relation == CNP_RELATION_EQUAL || relation == CNP_RELATION_LESS_EQUAL ||

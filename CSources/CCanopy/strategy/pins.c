@@ -109,9 +109,7 @@ cnp_status cnp__pins_prepare(const solver *s, pin_pass *pins) {
             lower[v] = -INFINITY;
         }
     }
-    if (promote_pins(pins, system, lower, upper) == 0) {
-        return CNP_ERROR_TOO_LARGE;
-    }
+    pins->pinned = promote_pins(pins, system, lower, upper);
     pins->system = *system;
     pins->system.rows = pins->rows;
     return CNP_OK;

@@ -73,9 +73,7 @@ cnp_status cnp__relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row
         }
         left_out += left_out_here;
     }
-    if (left_out == 0) {
-        return CNP_ERROR_TOO_LARGE;
-    }
+    r->left_out = left_out;
     r->system = *system;
     r->system.rows = r->rows;
     return CNP_OK;

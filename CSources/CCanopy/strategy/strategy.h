@@ -9,19 +9,33 @@
 
 #include "reduce/reduce.h"
 
+/// How a strategy ended.
+typedef enum strategy_result {
+    /// Its answer is the strict-priority one, written to the outputs.
+    STRATEGY_SOLVED,
+    /// It does not apply, or it found no answer it can vouch for: the next one is tried.
+    STRATEGY_DECLINED,
+    /// The solve must stop (memory ran out, a value is not finite): the runner's `*failure`
+    /// says why.
+    STRATEGY_FAILED
+} strategy_result;
+
+// pins.c
+
 /// A system with its pins made required equalities, rows in their original order.
 typedef struct pin_pass {
     cnp_system system;
     cnp_row *rows;
     uint8_t *is_pin; // per row: a soft one-variable row whose variable is pinned, now `== pin`
     uint8_t *fixed;  // per variable: fixed by the required rows alone (the first pass's substitution)
+    uint32_t pinned; // the variables pinned; none: the pins have nothing to gain
 } pin_pass;
 
 /// Finds every variable that its soft one-variable rows pin to one value (upper and lower
 /// bounds that meet: an intrinsic size's hugging and compression rows) and that the first
 /// pass's substitution did not already fix from required rows alone (a pin there could only
 /// repeat or contradict them), and makes those rows `variable == value`, required, in `pins`
-/// (PART_PINS of the workspace). CNP_ERROR_TOO_LARGE when no variable is pinned: nothing to gain.
+/// (PART_PINS of the workspace). CNP_ERROR_OUT_OF_MEMORY when the workspace cannot grow.
 cnp_status cnp__pins_prepare(const solver *s, pin_pass *pins);
 
 /// Whether the pinned pass's values (in s->solution) are the strict-priority answer of
@@ -39,6 +53,8 @@ typedef struct relaxation {
     cnp_row *rows;
     /// Per row: 1 in a component that was relaxed (had rows left out).
     uint8_t *relaxed;
+    /// The rows left out; none: the relaxation has nothing to gain.
+    uint32_t left_out;
 } relaxation;
 
 /// Rounds after which a relaxed solve gives up (each puts back at least one row).
@@ -50,8 +66,8 @@ typedef struct relaxation {
 
 /// `s->system` without the required inequalities over two or more variables of its components
 /// of more than `larger_than` variables, in PART_RELAX of the workspace (the components are
-/// found with cnp__find_components, into `variable_start` and `row_start`). CNP_ERROR_TOO_LARGE
-/// when there are none: nothing to gain.
+/// found with cnp__find_components, into `variable_start` and `row_start`).
+/// CNP_ERROR_OUT_OF_MEMORY when the workspace cannot grow.
 cnp_status cnp__relax_prepare(solver *s, uint32_t *variable_start, uint32_t *row_start, uint32_t larger_than,
                               relaxation *r);
 
