@@ -21,6 +21,56 @@ void *cnp__arena_take(arena *a, size_t count, size_t size) {
     return piece;
 }
 
+/// Starts the pass `*pass` names: true with `a` ready for it, or false with the carve done
+/// (`*status` set) once the measure overflowed, `memory` (the reservation for the measured
+/// bytes, asked for by the caller after the measure) is NULL, or both passes ran.
+static bool next_pass(arena *a, carve_pass *pass, unsigned char *memory, cnp_status *status) {
+    switch (*pass) {
+    case CARVE_MEASURE:
+        *a = (arena){0};
+        *pass = CARVE_HAND_OUT;
+        return true;
+    case CARVE_HAND_OUT:
+        *pass = CARVE_DONE;
+        *status = memory == NULL ? CNP_ERROR_OUT_OF_MEMORY : CNP_OK;
+        *a = (arena){.base = memory, .reserved = a->used};
+        return memory != NULL;
+    case CARVE_DONE:
+        return false;
+    }
+    return false;
+}
+
+/// Whether the pass just measured overflowed; ends the carve when it did.
+static bool measure_overflowed(const arena *a, carve_pass *pass, cnp_status *status) {
+    if (*pass != CARVE_HAND_OUT || !a->overflowed) {
+        return false;
+    }
+    *pass = CARVE_DONE;
+    *status = CNP_ERROR_TOO_LARGE;
+    return true;
+}
+
+bool cnp__carve_in_part(arena *a, carve_pass *pass, cnp_workspace *workspace, unsigned part, cnp_status *status) {
+    if (measure_overflowed(a, pass, status)) {
+        return false;
+    }
+    unsigned char *memory = *pass == CARVE_HAND_OUT ? cnp_workspace_reserve_part(workspace, part, a->used) : NULL;
+    return next_pass(a, pass, memory, status);
+}
+
+bool cnp__carve_in_block(arena *a, carve_pass *pass, unsigned char **memory, size_t *capacity, cnp_status *status) {
+    if (measure_overflowed(a, pass, status)) {
+        return false;
+    }
+    if (*pass == CARVE_HAND_OUT && a->used > *capacity) {
+        free(*memory);
+        *memory = malloc(a->used);
+        *capacity = *memory != NULL ? a->used : 0;
+    }
+    return next_pass(a, pass, *pass == CARVE_HAND_OUT ? *memory : NULL, status);
+}
+
 bool cnp__grow_buffer(void **buffer, size_t *capacity, size_t count, size_t size) {
     if (count <= *capacity) {
         return true;

@@ -134,9 +134,8 @@ static bool fits(const solver *s, const uint32_t *rows, uint32_t row_count, uint
 
 // MARK: - Memory
 
-/// Carves the block's arrays (`band` is not theirs: see carve_matrix).
-static void carve(arena *a, banded_block *g, size_t band) {
-    (void)band;
+/// Carves the block's arrays (its matrix: carve_matrix).
+static void carve(arena *a, banded_block *g) {
     uint32_t n = g->n, m = g->m;
     g->pulls = cnp__arena_take(a, g->pull_count, sizeof(uint32_t));
     g->weight = cnp__arena_take(a, n, sizeof(double));
@@ -712,30 +711,16 @@ static void carve_matrix(arena *a, banded_block *g, size_t band) {
     g->rhs = cnp__arena_take(a, g->m, sizeof(double));
 }
 
-/// Carves `carving`'s arrays out of part `part` of the solver's workspace: measured first, then
-/// handed out.
-static cnp_status carve_in_part(solver *s, unsigned part, banded_block *g, size_t band,
-                               void (*carving)(arena *, banded_block *, size_t)) {
-    arena measure = {0};
-    carving(&measure, g, band);
-    if (measure.overflowed) {
-        return CNP_ERROR_TOO_LARGE;
-    }
-    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, part, measure.used);
-    if (memory == NULL) {
-        return CNP_ERROR_OUT_OF_MEMORY;
-    }
-    arena pieces = {memory, 0, false};
-    carving(&pieces, g, band);
-    return CNP_OK;
-}
-
 /// The block's arrays in PART_BANDED, its rows loaded, and its matrix, for the widest band its
 /// rows can make, in PART_BANDED_MATRIX. CNP_ERROR_TOO_LARGE when that matrix is over the dense
 /// memory limit.
 static cnp_status reserve(banded_block *g, const uint32_t *rows, uint32_t row_count) {
     solver *s = g->s;
-    cnp_status status = carve_in_part(s, PART_BANDED, g, 0, carve);
+    arena a;
+    cnp_status status = CNP_OK;
+    for (carve_pass pass = CARVE_MEASURE; cnp__carve_in_part(&a, &pass, s->workspace, PART_BANDED, &status);) {
+        carve(&a, g);
+    }
     if (status != CNP_OK) {
         return status;
     }
@@ -744,7 +729,10 @@ static cnp_status reserve(banded_block *g, const uint32_t *rows, uint32_t row_co
     if ((double)(band + 2) * g->m > s->options.dense_memory_limit) {
         return CNP_ERROR_TOO_LARGE;
     }
-    return carve_in_part(s, PART_BANDED_MATRIX, g, band, carve_matrix);
+    for (carve_pass pass = CARVE_MEASURE; cnp__carve_in_part(&a, &pass, s->workspace, PART_BANDED_MATRIX, &status);) {
+        carve_matrix(&a, g, band);
+    }
+    return status;
 }
 
 /// Whether every unknown has a pull.

@@ -1202,18 +1202,15 @@ static cnp_status reserve(solver *s, sparse_block *b, uint32_t n, const uint32_t
     for (uint32_t j = 0; j < row_count; j++) {
         terms += s->reduced_count[rows[j]];
     }
-    arena measure = {0};
-    carve(&measure, b, n, row_count, (uint32_t)terms);
-    if (measure.overflowed || terms >= NONE) {
+    if (terms >= NONE) {
         return CNP_ERROR_TOO_LARGE;
     }
-    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, PART_SPARSE, measure.used);
-    if (memory == NULL) {
-        return CNP_ERROR_OUT_OF_MEMORY;
+    arena a;
+    cnp_status status = CNP_OK;
+    for (carve_pass pass = CARVE_MEASURE; cnp__carve_in_part(&a, &pass, s->workspace, PART_SPARSE, &status);) {
+        carve(&a, b, n, row_count, (uint32_t)terms);
     }
-    arena pieces = {memory, 0, false};
-    carve(&pieces, b, n, row_count, (uint32_t)terms);
-    return CNP_OK;
+    return status;
 }
 
 /// Every level in priority order, then the reference level where something is left free.

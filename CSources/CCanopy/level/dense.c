@@ -72,19 +72,13 @@ static cnp_status carve_anew(solver *s, dense_block *d, uint32_t n, uint32_t row
     if (n > s->options.dense_limit || doubles > s->options.dense_memory_limit) {
         return CNP_ERROR_TOO_LARGE;
     }
-    arena measure = {0};
-    carve(&measure, d, n, row_count);
-    if (measure.overflowed) {
-        return CNP_ERROR_TOO_LARGE;
+    arena a;
+    cnp_status status = CNP_OK;
+    for (carve_pass pass = CARVE_MEASURE; cnp__carve_in_part(&a, &pass, s->workspace, PART_DENSE, &status);) {
+        carve(&a, d, n, row_count);
     }
-    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, PART_DENSE, measure.used);
-    if (memory == NULL) {
-        return CNP_ERROR_OUT_OF_MEMORY;
-    }
-    arena pieces = {memory, 0, false};
-    carve(&pieces, d, n, row_count);
-    *bytes = measure.used;
-    return CNP_OK;
+    *bytes = a.reserved;
+    return status;
 }
 
 cnp_status cnp__dense_reserve(solver *s, dense_block *d, const uint32_t *variables, uint32_t n, uint32_t row_count) {

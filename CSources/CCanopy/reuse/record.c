@@ -142,34 +142,18 @@ static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables,
     r->response_checks = cnp__arena_take(a, rows, sizeof(uint32_t));
 }
 
-/// At least `bytes` bytes in `*memory` (whose size is `*capacity`), old contents dropped; NULL
-/// when memory is out.
-static unsigned char *reserve_block(unsigned char **memory, size_t *capacity, size_t bytes) {
-    if (bytes > *capacity) {
-        free(*memory);
-        *capacity = 0;
-        *memory = malloc(bytes);
-        if (*memory == NULL) {
-            return NULL;
-        }
-        *capacity = bytes;
-    }
-    return *memory;
-}
-
 cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t terms) {
     const cnp_system *system = s->system;
     record->row_terms = terms;
-    arena measure = {0};
-    carve_solve_arrays(&measure, record, system->variable_count, system->row_count);
-    if (measure.overflowed) {
-        return CNP_ERROR_TOO_LARGE;
+    arena a;
+    cnp_status status = CNP_OK;
+    carve_pass pass = CARVE_MEASURE;
+    while (cnp__carve_in_block(&a, &pass, &record->memory, &record->capacity, &status)) {
+        carve_solve_arrays(&a, record, system->variable_count, system->row_count);
     }
-    arena pieces = {reserve_block(&record->memory, &record->capacity, measure.used), 0, false};
-    if (pieces.base == NULL) {
-        return CNP_ERROR_OUT_OF_MEMORY;
+    if (status != CNP_OK) {
+        return status;
     }
-    carve_solve_arrays(&pieces, record, system->variable_count, system->row_count);
     s->rep = record->rep;
     s->scale = record->scale;
     s->offset = record->offset;
@@ -281,16 +265,15 @@ static bool rows_match_record(const cnp_solve_record *r, const cnp_system *syste
 }
 
 static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
-    arena measure = {0};
-    carve_change_arrays(&measure, r, r->variable_count, r->row_count, (size_t)r->row_terms);
-    if (measure.overflowed) {
-        return CNP_ERROR_TOO_LARGE;
+    arena a;
+    cnp_status status = CNP_OK;
+    carve_pass pass = CARVE_MEASURE;
+    while (cnp__carve_in_block(&a, &pass, &r->index_memory, &r->index_capacity, &status)) {
+        carve_change_arrays(&a, r, r->variable_count, r->row_count, (size_t)r->row_terms);
     }
-    arena pieces = {reserve_block(&r->index_memory, &r->index_capacity, measure.used), 0, false};
-    if (pieces.base == NULL) {
-        return CNP_ERROR_OUT_OF_MEMORY;
+    if (status != CNP_OK) {
+        return status;
     }
-    carve_change_arrays(&pieces, r, r->variable_count, r->row_count, (size_t)r->row_terms);
     for (uint32_t row = 0; row < r->row_count; row++) {
         r->elimination_of_row[row] = NONE;
     }

@@ -80,18 +80,12 @@ static uint64_t total_row_terms(const cnp_system *system) {
 
 static cnp_status reserve(solver *s, layout *l, uint64_t terms, bool classes_lent) {
     const cnp_system *system = s->system;
-    arena measure = {0};
-    carve(&measure, s, l, system->variable_count, system->row_count, (size_t)terms, classes_lent);
-    if (measure.overflowed) {
-        return CNP_ERROR_TOO_LARGE;
+    arena a;
+    cnp_status status = CNP_OK;
+    for (carve_pass pass = CARVE_MEASURE; cnp__carve_in_part(&a, &pass, s->workspace, PART_SOLVER, &status);) {
+        carve(&a, s, l, system->variable_count, system->row_count, (size_t)terms, classes_lent);
     }
-    unsigned char *memory = cnp_workspace_reserve_part(s->workspace, PART_SOLVER, measure.used);
-    if (memory == NULL) {
-        return CNP_ERROR_OUT_OF_MEMORY;
-    }
-    arena pieces = {memory, 0, false};
-    carve(&pieces, s, l, system->variable_count, system->row_count, (size_t)terms, classes_lent);
-    return CNP_OK;
+    return status;
 }
 
 static uint8_t row_state(uint8_t flags, bool holds) {

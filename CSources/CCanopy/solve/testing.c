@@ -3,7 +3,8 @@
  */
 #include "solve/driver.h"
 
-_Static_assert((int)CNP_TESTING_KERNEL_BY_SIZE == (int)KERNEL_AUTO && (int)CNP_TESTING_KERNEL_TINY == (int)KERNEL_TINY &&
+_Static_assert((int)CNP_TESTING_KERNEL_BY_SIZE == (int)KERNEL_AUTO &&
+                   (int)CNP_TESTING_KERNEL_TINY == (int)KERNEL_TINY &&
                    (int)CNP_TESTING_KERNEL_LAPACK == (int)KERNEL_LAPACK,
                "the testing kernels name the solver's kernel choices");
 
