@@ -61,22 +61,29 @@ struct ProfileCommand: ParsableCommand {
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
     }
 
+    /// Loads or generates the scene and builds its window, naming the run in `profile`. The
+    /// scene is returned only for the cold builds: otherwise its records go once the views are
+    /// made, as an app's would.
+    private func build(into profile: inout Profile) throws -> (SceneInstance, coldSource: Scene?) {
+        let source: Scene
+        if let scene {
+            source = try profile.measure("load", memory: true) { try Scene.load(from: URL(fileURLWithPath: scene)) }
+        } else {
+            source = profile.measure("generate", memory: true) { shape.makeScene(count: count, seed: seed) }
+        }
+        let instance = try profile.measure("build", memory: true) { try source.instantiate() }
+        profile.title = "canopy profile: \(scene ?? "\(shape.rawValue) tree") — \(source.views.count) views, "
+            + "\(source.constraints.count) constraints, \(passes) passes, \(threads) threads"
+        profile.count = source.views.count
+        return (instance, coldBuilds > 0 ? source : nil)
+    }
+
     func run() throws {
         let clock = ContinuousClock()
         var profile = Profile(title: "canopy profile", count: 1)
-        let sceneValue: Scene
-        if let scene {
-            sceneValue = try profile.measure("load", memory: true) { try Scene.load(from: URL(fileURLWithPath: scene)) }
-        } else {
-            sceneValue = profile.measure("generate", memory: true) { shape.makeScene(count: count, seed: seed) }
-        }
-        let instance = try profile.measure("build", memory: true) { try sceneValue.instantiate() }
+        let (instance, coldSource) = try build(into: &profile)
         let window = instance.window
         window.maximumLayoutThreads = threads
-        let views = sceneValue.views.count
-        profile.title = "canopy profile: \(scene ?? "\(shape.rawValue) tree") — \(views) views, "
-            + "\(sceneValue.constraints.count) constraints, \(passes) passes, \(threads) threads"
-        profile.count = views
         let firstStart = ContinuousClock.now
         let first = profile.measure("first update cycle", memory: true) { window.runUpdateCycle() }
         report(first)
@@ -116,7 +123,7 @@ struct ProfileCommand: ParsableCommand {
             }
         }
         for _ in 0..<coldBuilds {
-            let rebuilt = try profile.measure("cold build") { try sceneValue.instantiate().window }
+            let rebuilt = try profile.measure("cold build") { try coldSource!.instantiate().window }
             rebuilt.maximumLayoutThreads = threads
             report(profile.measure("cold first update cycle") { rebuilt.runUpdateCycle() })
         }
@@ -130,7 +137,7 @@ struct ProfileCommand: ParsableCommand {
                     + (layout.reusedSystem ? "the last solve reused the kept system" : "the last solve collected the system anew")
                     + (layout.carriedConstants ? " and carried its new constants through the record of the solve before" : ""))
         }
-        let memory = window.memory
+        let memory = window.memory, views = instance.views.count
         profile.notes.append(
             "held by the window, bytes per view: flattened tree \(memory.flattenedTree / views), "
                 + "Auto Layout system \(memory.layoutSystem / views), solution \(memory.layoutSolution / views), "

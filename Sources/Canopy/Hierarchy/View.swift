@@ -47,10 +47,16 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     unowned(unsafe) var storedWindow: Window?
 
     /// The view controller whose root view this is, if any (it comes next in the responder chain).
-    weak var owningViewController: ViewController?
+    var owningViewController: ViewController? {
+        get { extrasStorage?.owningViewController }
+        set { if newValue != nil || extrasStorage != nil { extras.owningViewController = newValue } }
+    }
 
     /// The gesture recognizers attached to this view, in the order they were added.
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    public internal(set) var gestureRecognizers: [GestureRecognizer] {
+        get { extrasStorage?.gestureRecognizers ?? [] }
+        set { if !newValue.isEmpty || extrasStorage != nil { extras.gestureRecognizers = newValue } }
+    }
 
     // MARK: Update cycle and core bookkeeping
 
@@ -76,8 +82,8 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     var engineItem: Int32 = -1
     /// This view's CNP_NODE_* flags, kept current by the properties they derive from.
     private(set) var coreFlags: UInt32 = 0
-    /// The observers of this view's properties; created by the first observation.
-    private var observationRegistryStorage: ObservationRegistry?
+    /// What few views set; created by the first such setting.
+    private var extrasStorage: ViewExtras?
     /// Constraints, guides, margins and priorities; created by the first Auto Layout use.
     var layoutStateStorage: ViewLayoutState?
     /// The layer; created by the first use of ``layer`` or the first drawing that keeps pixels.
@@ -244,15 +250,25 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     }
 
     /// An integer an app can use to find the view with ``viewWithTag(_:)``.
-    public var tag = 0
+    public var tag: Int {
+        get { extrasStorage?.tag ?? 0 }
+        set { if newValue != 0 || extrasStorage != nil { extras.tag = newValue } }
+    }
 
     /// A name for tests and diagnostics, as UIKit's: constraint descriptions and layout
     /// reports name the view by it.
-    public var accessibilityIdentifier: String?
+    public var accessibilityIdentifier: String? {
+        get { extrasStorage?.accessibilityIdentifier }
+        set { if newValue != nil || extrasStorage != nil { extras.accessibilityIdentifier = newValue } }
+    }
 
     /// The color that fills the bounds before `draw(_:)`, or `nil` for none.
     public var backgroundColor: Color? {
-        didSet { observedPropertiesDidChange() }
+        get { extrasStorage?.backgroundColor }
+        set {
+            if newValue != nil || extrasStorage != nil { extras.backgroundColor = newValue }
+            observedPropertiesDidChange()
+        }
     }
 
     /// Whether the view promises to fill its bounds with opaque content.
@@ -303,18 +319,20 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// space, and `systemLayoutSizeFitting` rounds up to it.
     /// - Precondition: a set value is finite and positive.
     public var contentScaleFactor: CGFloat {
-        get { contentScaleFactorOverride > 0 ? contentScaleFactorOverride : storedWindow?.screen.scale ?? 1 }
+        get {
+            let override = extrasStorage?.contentScaleFactorOverride ?? 0
+            return override > 0 ? override : storedWindow?.screen.scale ?? 1
+        }
         set {
             precondition(
                 newValue.isFinite && newValue > 0, "Canopy: \(self) was given a content scale factor of \(newValue)")
-            guard newValue != contentScaleFactorOverride else { return }
-            contentScaleFactorOverride = newValue
+            guard newValue != extrasStorage?.contentScaleFactorOverride else { return }
+            extras.contentScaleFactorOverride = newValue
             storedWindow?.layoutEngineStorage?.markDirty()
             setNeedsDisplay()
         }
     }
     /// The scale set on this view, or 0 to follow the screen.
-    private var contentScaleFactorOverride: CGFloat = 0
 
     /// How drawn content adapts to a change of bounds; `.redraw` redraws on every size change.
     public var contentMode = ContentMode.scaleToFill
@@ -452,9 +470,9 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     /// The observers of this view's properties (see ``PropertyObservable``).
     public var observationRegistry: ObservationRegistry {
-        if let registry = observationRegistryStorage { return registry }
+        if let registry = extrasStorage?.observationRegistry { return registry }
         let registry = ObservationRegistry()
-        observationRegistryStorage = registry
+        extras.observationRegistry = registry
         return registry
     }
 
@@ -495,7 +513,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// Tells the observers of this view's properties that some may have changed; each observer
     /// reports only a real change of its own property.
     final func observedPropertiesDidChange() {
-        observationRegistryStorage?.propertiesDidChange(of: self)
+        extrasStorage?.observationRegistry?.propertiesDidChange(of: self)
     }
 
     /// Tells Auto Layout that the rules it derives from the view (its frame and mask,
@@ -509,5 +527,29 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// Tells the window's flattened tree that this view's row changed.
     func rowDidChange() {
         storedWindow?.flattenedTreeStorage.rowDidChange(of: self)
+    }
+}
+
+/// What few views set, kept apart: a view that sets none of it (most of a large tree) is smaller
+/// by all of it.
+final class ViewExtras {
+    weak var owningViewController: ViewController?
+    var gestureRecognizers: [GestureRecognizer] = []
+    var tag = 0
+    var accessibilityIdentifier: String?
+    var backgroundColor: Color?
+    /// A scale set on the view itself; 0 when the window's screen decides.
+    var contentScaleFactorOverride: CGFloat = 0
+    /// The observers of the view's properties; created by the first observation.
+    var observationRegistry: ObservationRegistry?
+}
+
+extension View {
+    /// The view's extras, made on first use.
+    var extras: ViewExtras {
+        if let extrasStorage { return extrasStorage }
+        let made = ViewExtras()
+        extrasStorage = made
+        return made
     }
 }
