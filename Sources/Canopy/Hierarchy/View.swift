@@ -21,12 +21,48 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     // MARK: Geometry storage (see View+Geometry.swift)
 
     /// The four values that place the view, kept together so that the flattening loop reads
-    /// them in one access.
+    /// them in one access. The transform and the anchor point, which most views leave at the
+    /// identity and the middle, are kept out of line when set (a value, copied on write).
     struct Geometry {
         var bounds: CGRect
         var center: CGPoint
-        var transform = CGAffineTransform.identity
-        var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+        private var turned: Turned?
+
+        init(bounds: CGRect, center: CGPoint) {
+            self.bounds = bounds
+            self.center = center
+        }
+
+        var transform: CGAffineTransform {
+            get { turned?.transform ?? .identity }
+            set { updateTurned(transform: newValue, anchorPoint: anchorPoint) }
+        }
+
+        var anchorPoint: CGPoint {
+            get { turned?.anchorPoint ?? Turned.middle }
+            set { updateTurned(transform: transform, anchorPoint: newValue) }
+        }
+
+        private mutating func updateTurned(transform: CGAffineTransform, anchorPoint: CGPoint) {
+            // Compared bit for bit: a turn by 0 has a -0 entry, which must read back as set.
+            let one = CGFloat(1).bitPattern, t = transform
+            let isIdentity = t.a.bitPattern == one && t.d.bitPattern == one
+                && t.b.bitPattern | t.c.bitPattern | t.tx.bitPattern | t.ty.bitPattern == 0
+            let isDefault = isIdentity && anchorPoint == Turned.middle
+            turned = isDefault ? nil : Turned(transform: transform, anchorPoint: anchorPoint)
+        }
+
+        /// A transform and an anchor point other than the identity and the middle.
+        private final class Turned: Sendable {
+            static let middle = CGPoint(x: 0.5, y: 0.5)
+            let transform: CGAffineTransform
+            let anchorPoint: CGPoint
+
+            init(transform: CGAffineTransform, anchorPoint: CGPoint) {
+                self.transform = transform
+                self.anchorPoint = anchorPoint
+            }
+        }
     }
 
     var geometry: Geometry
