@@ -72,6 +72,13 @@ extension CGAffineTransform {
     /// Whether this is the identity transform.
     public var isIdentity: Bool { self == .identity }
 
+    /// Whether every entry has the identity's bits: unlike ``isIdentity``, a transform with a
+    /// -0 entry (a turn by 0) is not, so storage that leaves the identity out reads back exactly.
+    var hasIdentityBits: Bool {
+        let one = CGFloat(1).bitPattern
+        return a.bitPattern == one && d.bitPattern == one && b.bitPattern | c.bitPattern | tx.bitPattern | ty.bitPattern == 0
+    }
+
     /// The transform that applies `self`, then `other`.
     public func concatenating(_ other: CGAffineTransform) -> CGAffineTransform {
         CGAffineTransform(cnp_affine_concat(cnpAffine, other.cnpAffine))

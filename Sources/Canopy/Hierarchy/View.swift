@@ -44,11 +44,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
         }
 
         private mutating func updateTurned(transform: CGAffineTransform, anchorPoint: CGPoint) {
-            // Compared bit for bit: a turn by 0 has a -0 entry, which must read back as set.
-            let one = CGFloat(1).bitPattern, t = transform
-            let isIdentity = t.a.bitPattern == one && t.d.bitPattern == one
-                && t.b.bitPattern | t.c.bitPattern | t.tx.bitPattern | t.ty.bitPattern == 0
-            let isDefault = isIdentity && anchorPoint == Turned.middle
+            let isDefault = transform.hasIdentityBits && anchorPoint == Turned.middle
             turned = isDefault ? nil : Turned(transform: transform, anchorPoint: anchorPoint)
         }
 

@@ -61,13 +61,25 @@ extension Scene {
         /// The frame as if the transform were the identity, in the superview's bounds coordinates.
         public var frame = CGRect.zero
         /// The center, when ``frame`` does not give it back exactly (it then wins).
-        public var center: CGPoint?
+        public var center: CGPoint? {
+            get { placement.center }
+            set { placement.center = newValue }
+        }
         /// The bounds origin.
-        public var boundsOrigin = CGPoint.zero
+        public var boundsOrigin: CGPoint {
+            get { placement.boundsOrigin }
+            set { placement.boundsOrigin = newValue }
+        }
         /// The transform.
-        public var transform = CGAffineTransform.identity
+        public var transform: CGAffineTransform {
+            get { placement.transform }
+            set { placement.transform = newValue }
+        }
         /// The anchor point, in unit coordinates of the bounds.
-        public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+        public var anchorPoint: CGPoint {
+            get { placement.anchorPoint }
+            set { placement.anchorPoint = newValue }
+        }
         /// Whether the view is hidden.
         public var isHidden = false
         /// Whether the view clips its subviews.
@@ -77,26 +89,50 @@ extension Scene {
         /// The opacity, 0…1.
         public var alpha: CGFloat = 1
         /// The tag.
-        public var tag = 0
+        public var tag: Int {
+            get { placement.tag }
+            set { placement.tag = newValue }
+        }
         /// The name diagnostics use for the view.
-        public var accessibilityIdentifier: String?
+        public var accessibilityIdentifier: String? {
+            get { placement.accessibilityIdentifier }
+            set { placement.accessibilityIdentifier = newValue }
+        }
         /// Whether the frame and autoresizing mask become constraints.
         public var translatesAutoresizingMaskIntoConstraints = true
         /// How the view resizes with its superview.
         public var autoresizingMask: AutoresizingMask = []
         /// The view's own layout direction setting.
-        public var semanticContentAttribute = SemanticContentAttribute.unspecified
+        public var semanticContentAttribute: SemanticContentAttribute {
+            get { placement.semanticContentAttribute }
+            set { placement.semanticContentAttribute = newValue }
+        }
         /// An intrinsic size the loaded view reports whatever its class (`-1` for none in a
         /// dimension), or `nil` for the class's own.
-        public var intrinsicContentSize: CGSize?
+        public var intrinsicContentSize: CGSize? {
+            get { placement.intrinsicContentSize }
+            set { placement.intrinsicContentSize = newValue }
+        }
         /// Content hugging priorities.
-        public var hugging = AxisPriorities(horizontal: .defaultLow, vertical: .defaultLow)
+        public var hugging: AxisPriorities {
+            get { placement.hugging }
+            set { placement.hugging = newValue }
+        }
         /// Compression resistance priorities.
-        public var compressionResistance = AxisPriorities(horizontal: .defaultHigh, vertical: .defaultHigh)
+        public var compressionResistance: AxisPriorities {
+            get { placement.compressionResistance }
+            set { placement.compressionResistance = newValue }
+        }
         /// The layout margins.
-        public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+        public var layoutMargins: EdgeInsets {
+            get { placement.layoutMargins }
+            set { placement.layoutMargins = newValue }
+        }
         /// A stack view's arrangement; `nil` for other classes.
-        public var stack: StackRecord?
+        public var stack: StackRecord? {
+            get { placement.stack }
+            set { placement.stack = newValue }
+        }
         /// The background colour, or `nil` for none.
         public var backgroundColor: Color? {
             get { appearance.backgroundColor }
@@ -140,10 +176,10 @@ extension Scene {
 
         /// The drawing properties, kept out of line: most views leave them at their defaults,
         /// and a large scene's records stay small.
-        private var appearanceBox: AppearanceBox?
+        private var appearanceBox: Box<Appearance>?
         private var appearance: Appearance {
             get { appearanceBox?.value ?? Appearance() }
-            set { appearanceBox = newValue == Appearance() ? nil : AppearanceBox(value: newValue) }
+            set { appearanceBox = newValue == Appearance() ? nil : Box(value: newValue) }
         }
 
         struct Appearance: Equatable, Sendable {
@@ -157,10 +193,38 @@ extension Scene {
             var contentMode: ContentMode?
         }
 
-        final class AppearanceBox: Equatable, Sendable {
-            let value: Appearance
-            init(value: Appearance) { self.value = value }
-            static func == (a: AppearanceBox, b: AppearanceBox) -> Bool { a.value == b.value }
+        /// Where the view sits beyond its frame, and its layout settings, kept out of line like
+        /// the drawing properties: most views of a large scene leave them at their defaults.
+        private var placementBox: Box<Placement>?
+        private var placement: Placement {
+            get { placementBox?.value ?? Placement() }
+            set { placementBox = newValue.isDefault ? nil : Box(value: newValue) }
+        }
+
+        struct Placement: Equatable, Sendable {
+            var center: CGPoint?
+            var boundsOrigin = CGPoint.zero
+            var transform = CGAffineTransform.identity
+            var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+            var tag = 0
+            var accessibilityIdentifier: String?
+            var semanticContentAttribute = SemanticContentAttribute.unspecified
+            var intrinsicContentSize: CGSize?
+            var hugging = AxisPriorities(horizontal: .defaultLow, vertical: .defaultLow)
+            var compressionResistance = AxisPriorities(horizontal: .defaultHigh, vertical: .defaultHigh)
+            var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+            var stack: StackRecord?
+
+            /// Whether every field has its default; the transform's bits too, so that a -0
+            /// entry reads back.
+            var isDefault: Bool { self == Placement() && transform.hasIdentityBits }
+        }
+
+        /// A value kept out of line, compared by value.
+        final class Box<Value: Equatable & Sendable>: Equatable, Sendable {
+            let value: Value
+            init(value: Value) { self.value = value }
+            static func == (a: Box, b: Box) -> Bool { a.value == b.value }
         }
 
         /// Creates a record with UIKit's defaults.
