@@ -67,6 +67,7 @@ bool cnp__carve_in_block(arena *a, carve_pass *pass, unsigned char **memory, siz
         free(*memory);
         *memory = malloc(a->used);
         *capacity = *memory != NULL ? a->used : 0;
+        cnp__prefer_huge_pages(*memory, *capacity);
     }
     return next_pass(a, pass, *pass == CARVE_HAND_OUT ? *memory : NULL, status);
 }

@@ -1,6 +1,28 @@
 #include "base/workspace.h"
 
+#include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+
+/// Blocks from this size on ask for huge pages.
+#define HUGE_PAGES_FROM ((size_t)4 << 20)
+
+void cnp__prefer_huge_pages(void *memory, size_t bytes) {
+#ifdef MADV_HUGEPAGE
+    if (memory == NULL || bytes < HUGE_PAGES_FROM) {
+        return;
+    }
+    uintptr_t page = 4096, start = ((uintptr_t)memory + page - 1) & ~(page - 1);
+    uintptr_t end = ((uintptr_t)memory + bytes) & ~(page - 1);
+    if (end > start) {
+        // Advice only: where the system has no huge pages to give, the block stays as it is.
+        (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+    }
+#else
+    (void)memory;
+    (void)bytes;
+#endif
+}
 
 struct cnp_workspace {
     void *memory[CNP_WORKSPACE_PARTS];
@@ -54,5 +76,6 @@ void *cnp_workspace_reserve_part(cnp_workspace *workspace, unsigned part, size_t
     }
     workspace->memory[part] = memory;
     workspace->capacity[part] = capacity;
+    cnp__prefer_huge_pages(memory, capacity);
     return memory;
 }
