@@ -3,13 +3,15 @@
  * limit, or meets the dense limits, the strategies of strategy/ change the problem, and each of
  * their passes is a pass of the driver: the pins alone; the relaxation of the largest
  * components, with the pins in the components it leaves whole, then without them; every block
- * densely, past the pin limit; and last the relaxation of every component with a block past it.
+ * by its path, the pin limit lifted; and last the relaxation of every component with a block
+ * past that limit.
  * Each ends solved, declined (the next is tried) or failed (the solve stops).
  */
 #include "solve/driver.h"
 
-/// A pass that did not answer, as a strategy sees it: the dense limits met, or the work budget
-/// spent (CNP_ERROR_TOO_LARGE), decline it; any other failure stops the solve.
+/// A pass that did not answer, as a strategy sees it: a pass stopped (rows found unsound, a
+/// block deferred), the dense limits met or the work budget spent (CNP_ERROR_TOO_LARGE)
+/// decline it; any other failure stops the solve.
 static strategy_result unanswered(cnp_status status, cnp_status *failure) {
     if (status == CNP_OK || status == CNP_ERROR_TOO_LARGE) {
         return STRATEGY_DECLINED;
@@ -74,8 +76,8 @@ static strategy_result relax(solver *s, layout *l, uint32_t larger_than, pin_pas
     return STRATEGY_SOLVED;
 }
 
-/// Every block densely, past the pin limit: the pass the first one deferred.
-static strategy_result solve_densely(solver *s, layout *l, cnp_status *failure) {
+/// Every block by its path, the pin limit lifted: the pass the first one deferred.
+static strategy_result solve_unlimited(solver *s, layout *l, cnp_status *failure) {
     pass_outcome pass;
     cnp_status status = cnp__solve_pass(s, l, s->system, false, &pass);
     if (!pass.answered) {
@@ -100,7 +102,7 @@ cnp_status cnp__solve_large(solver *s, layout *l) {
         result = relax(s, l, RELAX_FIRST_VARIABLES, NULL, &failure);
     }
     if (result == STRATEGY_DECLINED) {
-        result = solve_densely(s, l, &failure);
+        result = solve_unlimited(s, l, &failure);
     }
     if (result == STRATEGY_DECLINED) {
         result = relax(s, l, s->options.pin_block_limit, NULL, &failure);

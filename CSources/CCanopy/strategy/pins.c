@@ -9,7 +9,7 @@
  * Variables the required rows alone fix (the first pass's substitution says which) are not
  * pinned: a pin there could only repeat or contradict them, as a button's hugging contradicts
  * the equal widths that stretch it. When substitution still finds a row false, the pins
- * contradict the required rows and the blocks are solved densely.
+ * contradict the required rows, and the pins decline (solve/large.c tries the next way).
  *
  * The pinned answer is taken only when it provably is the strict-priority one: no required row
  * broken, every pin row holding, and every other violated row either below the lowest priority
@@ -17,8 +17,8 @@
  * same amount at every point they allow, so it favours none). Then in each component every
  * level at or above that priority is met in full but for such rows, so at each level the rows
  * above it allow the same points whether the pins are required or soft, and each level's
- * optimum, the ambiguity and the last level's pull come out the same. Otherwise the blocks are
- * solved densely.
+ * optimum, the ambiguity and the last level's pull come out the same. Otherwise the pins
+ * decline.
  */
 #include "strategy/strategy.h"
 
