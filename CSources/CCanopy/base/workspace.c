@@ -5,7 +5,7 @@
 #include <sys/mman.h>
 
 /// Blocks from this size on ask for huge pages.
-#define HUGE_PAGES_FROM ((size_t)4 << 20)
+#define HUGE_PAGES_FROM ((size_t)64 << 20)
 
 void cnp__prefer_huge_pages(void *memory, size_t bytes) {
 #ifdef MADV_HUGEPAGE
