@@ -123,7 +123,8 @@ struct ProfileCommand: ParsableCommand {
             }
         }
         for _ in 0..<coldBuilds {
-            let rebuilt = try profile.measure("cold build") { try coldSource!.instantiate().window }
+            guard let coldSource else { break }
+            let rebuilt = try profile.measure("cold build") { try coldSource.instantiate().window }
             rebuilt.maximumLayoutThreads = threads
             report(profile.measure("cold first update cycle") { rebuilt.runUpdateCycle() })
         }

@@ -55,6 +55,16 @@ cnp_status cnp__lapack_least_squares(uint32_t rows, uint32_t cols, double *b, do
 /// The doubles of scratch the LAPACK kernel needs for matrices up to `dimension` on a side.
 size_t cnp__lapack_scratch_count(uint32_t dimension);
 
+/// The number of leading diagonal entries of R (in `m`, leading dimension `rows`, after a
+/// pivoted QR of `steps` steps) above `threshold` in magnitude: the rank both kernels report.
+static inline uint32_t kernel_leading_rank(const double *m, uint32_t rows, uint32_t steps, double threshold) {
+    uint32_t rank = 0;
+    while (rank < steps && fabs(m[rank + (size_t)rows * rank]) > threshold) {
+        rank++;
+    }
+    return rank;
+}
+
 /// v (k long) replaced by Q v, or Q^T v when `transposed`, for Q the orthogonal factor of a
 /// pivoted QR of a k-row matrix left as its first `steps` reflectors: below the diagonal of the
 /// column-major k-row matrix `m`, with `tau` (kernel_pivoted_qr with q NULL).

@@ -38,14 +38,6 @@ static cnp_status factor_pivoted(uint32_t rows, uint32_t cols, double *m, kernel
     return CNP_OK;
 }
 
-static uint32_t leading_rank(const double *m, uint32_t rows, uint32_t steps, double threshold) {
-    uint32_t rank = 0;
-    while (rank < steps && fabs(m[rank + (size_t)rows * rank]) > threshold) {
-        rank++;
-    }
-    return rank;
-}
-
 cnp_status cnp__lapack_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
                                   kernel_scratch *scratch) {
     uint32_t steps = rows < cols ? rows : cols;
@@ -59,7 +51,7 @@ cnp_status cnp__lapack_pivoted_qr(uint32_t rows, uint32_t cols, double *m, doubl
             return status;
         }
     }
-    *rank = leading_rank(m, rows, steps, tolerance);
+    *rank = kernel_leading_rank(m, rows, steps, tolerance);
     if (q == NULL) {
         return CNP_OK;
     }
@@ -92,7 +84,7 @@ cnp_status cnp__lapack_least_squares(uint32_t rows, uint32_t cols, double *b, do
     if (info != 0) {
         return CNP_ERROR_BAD_ARGUMENT;
     }
-    uint32_t rank = leading_rank(b, rows, steps, fmax(floor, SOLVE_RANK_TOLERANCE * fabs(b[0])));
+    uint32_t rank = kernel_leading_rank(b, rows, steps, fmax(floor, SOLVE_RANK_TOLERANCE * fabs(b[0])));
     const int *pivot = scratch->pivot;
     if (rank == 0) {
         return CNP_OK;

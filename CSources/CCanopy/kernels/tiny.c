@@ -91,20 +91,11 @@ static void factor_pivoted(uint32_t rows, uint32_t cols, double *m, double *tau,
     }
 }
 
-/// The number of leading diagonal entries of R above `threshold` in magnitude.
-static uint32_t leading_rank(const double *m, uint32_t rows, uint32_t steps, double threshold) {
-    uint32_t rank = 0;
-    while (rank < steps && fabs(m[rank + (size_t)rows * rank]) > threshold) {
-        rank++;
-    }
-    return rank;
-}
-
 cnp_status cnp__tiny_pivoted_qr(uint32_t rows, uint32_t cols, double *m, double *q, double tolerance, uint32_t *rank,
                                 kernel_scratch *scratch) {
     uint32_t steps = rows < cols ? rows : cols;
     factor_pivoted(rows, cols, m, scratch->tau, scratch->pivot);
-    *rank = leading_rank(m, rows, steps, tolerance);
+    *rank = kernel_leading_rank(m, rows, steps, tolerance);
     if (q == NULL) {
         return CNP_OK;
     }
@@ -137,7 +128,7 @@ cnp_status cnp__tiny_least_squares(uint32_t rows, uint32_t cols, double *b, doub
     for (uint32_t s = 0; s < steps; s++) {
         apply_reflector(&b[s + 1 + (size_t)rows * s], scratch->tau[s], &c[s], rows - s);
     }
-    uint32_t rank = leading_rank(b, rows, steps, fmax(floor, SOLVE_RANK_TOLERANCE * fabs(b[0])));
+    uint32_t rank = kernel_leading_rank(b, rows, steps, fmax(floor, SOLVE_RANK_TOLERANCE * fabs(b[0])));
     if (rank == 0) {
         return CNP_OK;
     }
