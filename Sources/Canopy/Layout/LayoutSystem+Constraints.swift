@@ -40,7 +40,7 @@ extension LayoutSystem {
 
         /// Whether `a` comes before `b`, the keys of `constraints[a.position]` and
         /// `constraints[b.position]`.
-        static func precedes(_ a: SortKey, _ b: SortKey, in constraints: [LayoutConstraint]) -> Bool {
+        static func precedes(_ a: SortKey, _ b: SortKey, in constraints: UnsafeMutableBufferPointer<LayoutConstraint>) -> Bool {
             if a.items != b.items { return a.items < b.items }
             if a.attributes != b.attributes { return a.attributes < b.attributes }
             let (first, second) = (numbers(of: constraints[Int(a.position)]), numbers(of: constraints[Int(b.position)]))
@@ -81,7 +81,9 @@ extension LayoutSystem {
     /// `first − multiplier × second` against the constant. Locations are measured in the
     /// holder's coordinates, which matters only when the multiplier is not 1. No row when an
     /// item has no variables here.
-    mutating func addRow(for constraint: LayoutConstraint, first firstPlace: ItemPlace?, second secondPlace: ItemPlace?) {
+    mutating func addRow(
+        for constraint: consuming LayoutConstraint, first firstPlace: ItemPlace?, second secondPlace: ItemPlace?
+    ) {
         guard let firstPlace, let first = expression(firstPlace, constraint.firstAttribute) else { return }
         let m = Double(constraint.multiplier)
         var second: Expression?

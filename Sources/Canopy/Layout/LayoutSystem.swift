@@ -113,7 +113,11 @@ struct LayoutSystem {
         self.fitting = fitting
         recordsPlaces = fitting == nil
         readsRecordedPlaces = recordsPlaces
-        let (levels, constraints) = Self.collect(in: root, clearingPlaces: readsRecordedPlaces)
+        let levels = Self.collect(in: root, clearingPlaces: readsRecordedPlaces)
+        // Each constraint is counted once here and moved into its row's origin below: a large
+        // tree's first cycle would otherwise count two references per constraint and drop one.
+        let constraints = Self.activeConstraints(in: levels)
+        defer { constraints.deallocate() }
         mayHaveRightToLeft = root.effectiveUserInterfaceLayoutDirection == .rightToLeft
             || levels.contains { $0.semanticContentAttribute != .unspecified }
         let guides = register(items: constraints, levels: levels, root: root)
@@ -147,10 +151,11 @@ struct LayoutSystem {
         rows.reserveCapacity(rows.count + constraints.count)
         origins.reserveCapacity(origins.count + constraints.count)
         terms.reserveCapacity(terms.count + termsNeeded)
+        // Every position is in `keys` once: each constraint is moved out once.
         for key in keys {
             let position = Int(key.position)
             if recordsPlaces { constraints[position].engineRow = Int32(rows.count) }
-            addRow(for: constraints[position], first: key.firstPlace, second: key.secondPlace)
+            addRow(for: constraints.moveElement(from: position), first: key.firstPlace, second: key.secondPlace)
         }
     }
 
@@ -168,34 +173,47 @@ struct LayoutSystem {
     // MARK: Collecting
 
     /// Every view, level by level (parents before children, and a whole level of the tree
-    /// before the next: substitution then settles each level from the one above, in one sweep),
-    /// and the active constraints. A holder is always its constraints' items' nearest common
-    /// ancestor: a constraint is deactivated as an item leaves the holder's subtree, and its
-    /// items cannot die before then (superviews keep their subviews, views their guides).
+    /// before the next: substitution then settles each level from the one above, in one sweep).
     /// With `clearingPlaces`, every view's and guide's recorded place is cleared on the way, so
     /// that the items can be marked as needed (`NeededItems`).
-    private static func collect(in root: View, clearingPlaces: Bool) -> (levels: [View], constraints: [LayoutConstraint]) {
+    private static func collect(in root: View, clearingPlaces: Bool) -> [View] {
         var levels: [View] = [root]
-        var constraints: [LayoutConstraint] = []
         var next = 0
         while next < levels.count {
             let view = levels[next]
             next += 1
             if clearingPlaces { view.engineItem = -1 }
-            if let state = view.layoutStateStorage {
-                assert(state.constraints.allSatisfy(\.hasItems), "Canopy: an active constraint lost an item")
-                constraints.append(contentsOf: state.constraints)
-                if clearingPlaces { for guide in state.guides { guide.engineItem = -1 } }
+            if clearingPlaces, let state = view.layoutStateStorage {
+                for guide in state.guides { guide.engineItem = -1 }
             }
             levels.append(contentsOf: view.subviews)
         }
-        return (levels, constraints)
+        return levels
+    }
+
+    /// The active constraints `levels` hold, in order, in a buffer the caller moves them out of
+    /// and deallocates. A holder is always its constraints' items' nearest common ancestor: a
+    /// constraint is deactivated as an item leaves the holder's subtree, and its items cannot
+    /// die before then (superviews keep their subviews, views their guides).
+    private static func activeConstraints(in levels: [View]) -> UnsafeMutableBufferPointer<LayoutConstraint> {
+        var count = 0
+        for view in levels { count += view.layoutStateStorage?.constraints.count ?? 0 }
+        let buffer = UnsafeMutableBufferPointer<LayoutConstraint>.allocate(capacity: count)
+        var next = buffer.startIndex
+        for view in levels {
+            guard let state = view.layoutStateStorage else { continue }
+            assert(state.constraints.allSatisfy(\.hasItems), "Canopy: an active constraint lost an item")
+            next = buffer[next...].initialize(fromContentsOf: state.constraints)
+        }
+        return buffer
     }
 
     /// The constraints' items, the superviews that views turning their frames into constraints
     /// are placed in, up to `root`; in the order of `levels`, each view before its guides.
     /// - Returns: The guides registered.
-    private mutating func register(items constraints: [LayoutConstraint], levels: [View], root: View) -> [LayoutGuide] {
+    private mutating func register(
+        items constraints: UnsafeMutableBufferPointer<LayoutConstraint>, levels: [View], root: View
+    ) -> [LayoutGuide] {
         var needed = NeededItems(marksItems: readsRecordedPlaces, capacity: levels.count + 1)
         needed.insert(root)
         func need(_ item: LayoutItem) {
