@@ -462,6 +462,19 @@ struct AutoLayoutTests {
         #expect(LayoutPriority.required > .defaultHigh && LayoutPriority.defaultLow + 1 == LayoutPriority(251))
     }
 
+    @Test func aConstraintGivesBackItsItemsAsTheKindsTheyAre() {
+        let view = View(), guide = LayoutGuide()
+        view.addLayoutGuide(guide)
+        let c = guide.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5)
+        #expect(c.firstItem === guide && c.firstItem is LayoutGuide && c.firstItem?.layoutOwningView === view)
+        #expect(c.secondItem === view && c.secondItem is View)
+        let unnamed = c.description
+        c.identifier = "half"
+        #expect(c.identifier == "half" && c.description.contains("'half'"))
+        c.identifier = nil
+        #expect(c.identifier == nil && c.description == unnamed)
+    }
+
     @Test func activatingWithoutACommonAncestorTraps() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let a = View(), b = View()

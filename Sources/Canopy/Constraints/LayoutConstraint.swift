@@ -79,41 +79,23 @@ public final class LayoutConstraint {
         case vertical
     }
 
+    // The stored properties are declared in an order that leaves no padding, so that a
+    // constraint takes 88 bytes (a 96-byte block; 128 with each item an existential and the
+    // identifier inline): a large tree holds four per view.
+    //
     // The items and the holder are not counted references (a weak reference would move every
     // view's reference count into a side table, where each retain and release is several times
-    // slower): each of them clears these pointers when it dies (see `itemWillDie`).
-    unowned(unsafe) private var firstItemStorage: LayoutItem?
-    unowned(unsafe) private var secondItemStorage: LayoutItem?
+    // slower): each of them clears these pointers when it dies (see `itemWillDie`). An item is
+    // kept as a plain object with whether it is a guide, as a view or a guide is all it can be
+    // (see ConstraintReferences.add), which takes half an existential's room.
+    unowned(unsafe) private var firstObject: AnyObject?
+    unowned(unsafe) private var secondObject: AnyObject?
     unowned(unsafe) private var containerStorage: View?
-    // The stored properties are declared small before large, so that a constraint takes 112
-    // bytes (a 128-byte block): a large tree holds four per view.
     /// The constraint's places in its items' reference lists; the second is unused without a
     /// second item, and −1 when the second item is the first again (listed once).
     private var firstReference: Int32 = 0, secondReference: Int32 = 0
     /// The constraint's row in its window's latest system (checked against it before use).
     var engineRow: Int32 = -1
-
-    /// The constrained item, or `nil` once it has been released.
-    public var firstItem: LayoutItem? { firstItemStorage }
-    /// The item related to, or `nil` for a constant (or once it has been released).
-    public var secondItem: LayoutItem? { secondItemStorage }
-    /// The constrained attribute.
-    public let firstAttribute: Attribute
-    /// The attribute related to (``Attribute/notAnAttribute`` without a second item).
-    public let secondAttribute: Attribute
-    /// How the sides compare.
-    public let relation: Relation
-    /// The factor on the second attribute.
-    public let multiplier: CGFloat
-
-    /// The amount added to the second side. Changing it re-solves at the next update cycle.
-    /// - Precondition: finite.
-    public var constant: CGFloat {
-        didSet {
-            precondition(constant.isFinite, "Canopy: \(self) was given a non-finite constant \(constant)")
-            if constant != oldValue { engineMustResolve() }
-        }
-    }
 
     /// How much the constraint matters. An active constraint cannot change between required
     /// and optional (remove it, change it, add it back), as in UIKit.
@@ -128,8 +110,49 @@ public final class LayoutConstraint {
         }
     }
 
+    /// The constrained attribute.
+    public let firstAttribute: Attribute
+    /// The attribute related to (``Attribute/notAnAttribute`` without a second item).
+    public let secondAttribute: Attribute
+    /// How the sides compare.
+    public let relation: Relation
+    private let firstIsGuide: Bool, secondIsGuide: Bool
+
+    /// The factor on the second attribute.
+    public let multiplier: CGFloat
+
+    /// The amount added to the second side. Changing it re-solves at the next update cycle.
+    /// - Precondition: finite.
+    public var constant: CGFloat {
+        didSet {
+            precondition(constant.isFinite, "Canopy: \(self) was given a non-finite constant \(constant)")
+            if constant != oldValue { engineMustResolve() }
+        }
+    }
+
+    /// Few constraints are named: a name is kept out of line.
+    private var name: Name?
+
+    private final class Name {
+        let value: String
+        init(_ value: String) { self.value = value }
+    }
+
+    /// The constrained item, or `nil` once it has been released.
+    public var firstItem: LayoutItem? { Self.item(firstObject, isGuide: firstIsGuide) }
+    /// The item related to, or `nil` for a constant (or once it has been released).
+    public var secondItem: LayoutItem? { Self.item(secondObject, isGuide: secondIsGuide) }
+
     /// A name for descriptions and diagnostics.
-    public var identifier: String?
+    public var identifier: String? {
+        get { name?.value }
+        set { name = newValue.map(Name.init) }
+    }
+
+    private static func item(_ object: AnyObject?, isGuide: Bool) -> LayoutItem? {
+        guard let object else { return nil }
+        return isGuide ? unsafeDowncast(object, to: LayoutGuide.self) : unsafeDowncast(object, to: View.self)
+    }
 
     /// The view that holds the constraint while it is active: its items' nearest common ancestor.
     public internal(set) var container: View? {
@@ -148,8 +171,10 @@ public final class LayoutConstraint {
         item: LayoutItem, attribute firstAttribute: Attribute, relatedBy relation: Relation,
         toItem secondItem: LayoutItem?, attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat
     ) {
-        firstItemStorage = item
-        secondItemStorage = secondItem
+        firstObject = item
+        secondObject = secondItem
+        firstIsGuide = type(of: item) == LayoutGuide.self
+        secondIsGuide = secondItem.map { type(of: $0) == LayoutGuide.self } ?? false
         self.firstAttribute = firstAttribute
         self.secondAttribute = secondAttribute
         self.relation = relation
@@ -168,9 +193,9 @@ public final class LayoutConstraint {
     }
 
     deinit {
-        if let firstItemStorage { ConstraintReferences.remove(at: Int(firstReference), from: firstItemStorage) }
-        if let secondItemStorage, secondReference >= 0 {
-            ConstraintReferences.remove(at: Int(secondReference), from: secondItemStorage)
+        if let firstItem { ConstraintReferences.remove(at: Int(firstReference), from: firstItem) }
+        if let secondItem, secondReference >= 0 {
+            ConstraintReferences.remove(at: Int(secondReference), from: secondItem)
         }
     }
 
@@ -183,10 +208,10 @@ public final class LayoutConstraint {
     /// in layout).
     func itemWillDie(asSecondItem: Bool) {
         if asSecondItem {
-            secondItemStorage = nil
+            secondObject = nil
         } else {
-            firstItemStorage = nil
-            if secondReference < 0 { secondItemStorage = nil }
+            firstObject = nil
+            if secondReference < 0 { secondObject = nil }
         }
     }
 
@@ -259,7 +284,7 @@ public final class LayoutConstraint {
 
     /// Whether the items the constraint was made with are alive (always, while it is active).
     var hasItems: Bool {
-        firstItemStorage != nil && (secondAttribute == .notAnAttribute || secondItemStorage != nil)
+        firstObject != nil && (secondAttribute == .notAnAttribute || secondObject != nil)
     }
 
     /// The nearest view that contains both items (a guide counts as its owning view), or `nil`.
