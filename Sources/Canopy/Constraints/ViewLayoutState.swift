@@ -1,33 +1,80 @@
 import Foundation
 
 /// A view's Auto Layout state, kept apart from the view so that views that never use Auto
-/// Layout carry one empty reference.
+/// Layout carry one empty reference. What most constrained views leave at its default (guides,
+/// margins, content priorities) is kept apart again, in `Settings`: a large tree's views then
+/// take a 64-byte block each here, not a 160-byte one.
 final class ViewLayoutState {
     /// The active constraints this view holds (it is their items' nearest common ancestor).
     /// Unchecked for exclusivity: it is changed only by appending and by filtering on a
     /// constraint's holder, which reach no other access to it, and every check cost a fifth
     /// of installing a constraint.
     @exclusivity(unchecked) var constraints: [LayoutConstraint] = []
-    /// The guides added with `addLayoutGuide`.
-    var guides: [LayoutGuide] = []
-    var margins = ViewLayoutState.defaultMargins
-    var marginsGuide: LayoutGuide?
-    /// The guide for the safe area, pinned to the edges by four constraints (made on first use).
-    var safeAreaGuide: LayoutGuide?
-    var hugging = ViewLayoutState.defaultHugging
-    var compressionResistance = ViewLayoutState.defaultCompressionResistance
-    /// What the latest solve left undetermined for this view, by attribute.
-    var ambiguousAttributes: [LayoutConstraint.Attribute] = []
     /// The constraints that name this view (unchecked for exclusivity: see ConstraintReferences).
     @exclusivity(unchecked) var references = ConstraintReferences()
-    /// An intrinsic size recorded in a scene file, reported in place of the class's own.
-    var recordedIntrinsicSize: CGSize?
-    // The flags last, where they fill the optional size's padding (144 bytes, not 160).
+    /// What differs from the defaults, made on first change.
+    private var settings: Settings?
     /// Whether the view has taken part in constraint-based layout (its first `updateConstraints()`
     /// has been flagged).
     var joinedConstraintBasedLayout = false
     /// Whether the latest `exerciseAmbiguityInLayout()` met this view's tied rows first.
     var tiesExercisedFirst = false
+
+    /// The state most views leave at its defaults.
+    private final class Settings {
+        var guides: [LayoutGuide] = []
+        var margins = ViewLayoutState.defaultMargins
+        var marginsGuide: LayoutGuide?
+        var safeAreaGuide: LayoutGuide?
+        var hugging = ViewLayoutState.defaultHugging
+        var compressionResistance = ViewLayoutState.defaultCompressionResistance
+        var ambiguousAttributes: [LayoutConstraint.Attribute] = []
+        var recordedIntrinsicSize: CGSize?
+    }
+
+    private var changedSettings: Settings {
+        if let settings { return settings }
+        let made = Settings()
+        settings = made
+        return made
+    }
+
+    /// The guides added with `addLayoutGuide`.
+    var guides: [LayoutGuide] {
+        get { settings?.guides ?? [] }
+        set { changedSettings.guides = newValue }
+    }
+    var margins: EdgeInsets {
+        get { settings?.margins ?? Self.defaultMargins }
+        set { changedSettings.margins = newValue }
+    }
+    var marginsGuide: LayoutGuide? {
+        get { settings?.marginsGuide }
+        set { changedSettings.marginsGuide = newValue }
+    }
+    /// The guide for the safe area, pinned to the edges by four constraints (made on first use).
+    var safeAreaGuide: LayoutGuide? {
+        get { settings?.safeAreaGuide }
+        set { changedSettings.safeAreaGuide = newValue }
+    }
+    var hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) {
+        get { settings?.hugging ?? Self.defaultHugging }
+        set { changedSettings.hugging = newValue }
+    }
+    var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority) {
+        get { settings?.compressionResistance ?? Self.defaultCompressionResistance }
+        set { changedSettings.compressionResistance = newValue }
+    }
+    /// What the latest solve left undetermined for this view, by attribute.
+    var ambiguousAttributes: [LayoutConstraint.Attribute] {
+        get { settings?.ambiguousAttributes ?? [] }
+        set { if settings != nil || !newValue.isEmpty { changedSettings.ambiguousAttributes = newValue } }
+    }
+    /// An intrinsic size recorded in a scene file, reported in place of the class's own.
+    var recordedIntrinsicSize: CGSize? {
+        get { settings?.recordedIntrinsicSize }
+        set { changedSettings.recordedIntrinsicSize = newValue }
+    }
 
     static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     static let defaultHugging = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
