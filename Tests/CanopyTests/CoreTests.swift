@@ -16,6 +16,9 @@ struct CoreTests {
         var flags: [UInt32]
         var lastChild: [Int32]
         var previousSibling: [Int32]
+        /// Each node's index into `anchor` and `transform` (-1 for the defaults), or `nil` for
+        /// columns indexed by node.
+        var turn: [Int32]?
 
         init(parent: [Int32], frames: [(Double, Double, Double, Double)]) {
             self.parent = parent
@@ -40,14 +43,17 @@ struct CoreTests {
                                 anchor.withUnsafeBufferPointer { anchor in
                                     transform.withUnsafeBufferPointer { transform in
                                         flags.withUnsafeBufferPointer { flags in
-                                            var tree = cnp_tree(
-                                                count: Int32(parent.count), parent: parent.baseAddress,
-                                                last_child: lastChild.baseAddress,
-                                                previous_sibling: previousSibling.baseAddress,
-                                                bounds: bounds.baseAddress, center: center.baseAddress,
-                                                anchor: anchor.baseAddress, transform: transform.baseAddress,
-                                                flags: flags.baseAddress)
-                                            return body(&tree)
+                                            (turn ?? []).withUnsafeBufferPointer { turnColumn in
+                                                var tree = cnp_tree(
+                                                    count: Int32(parent.count), parent: parent.baseAddress,
+                                                    last_child: lastChild.baseAddress,
+                                                    previous_sibling: previousSibling.baseAddress,
+                                                    bounds: bounds.baseAddress, center: center.baseAddress,
+                                                    anchor: anchor.baseAddress, transform: transform.baseAddress,
+                                                    flags: flags.baseAddress, turn: turn == nil ? nil : turnColumn.baseAddress,
+                                                    turned_count: Int32(anchor.count))
+                                                return body(&tree)
+                                            }
                                         }
                                     }
                                 }
@@ -112,6 +118,61 @@ struct CoreTests {
         #expect(failed == 2)
         #expect(columns.withTree { cnp_tree_world_transforms(&$0, nil, nil) } == CNP_ERROR_BAD_ARGUMENT)
         #expect(cnp_tree_world_transforms(nil, &world, nil) == CNP_ERROR_BAD_ARGUMENT)
+    }
+
+    /// The sample with a turned node and one anchored at a corner, as full columns and as a turn
+    /// column naming the two entries.
+    private func turnedSample() -> (full: Columns, compact: Columns) {
+        var full = sample()
+        full.transform[1] = cnp_affine(a: 2, b: 0.5, c: -0.25, d: 1.5, tx: 3, ty: -1)
+        full.anchor[2] = cnp_point(x: 0, y: 1)
+        var compact = full
+        compact.turn = [-1, 0, 1, -1]
+        compact.anchor = [full.anchor[1], full.anchor[2]]
+        compact.transform = [full.transform[1], full.transform[2]]
+        return (full, compact)
+    }
+
+    @Test func aTurnColumnGivesTheBitsOfFullColumns() {
+        let (full, compact) = turnedSample()
+        var fullWorld = [cnp_affine](repeating: cnp_affine(), count: 4), compactWorld = fullWorld
+        #expect(full.withTree { cnp_tree_world_transforms(&$0, &fullWorld, nil) } == CNP_OK)
+        #expect(compact.withTree { cnp_tree_world_transforms(&$0, &compactWorld, nil) } == CNP_OK)
+        func bits(_ m: cnp_affine) -> [UInt64] { [m.a, m.b, m.c, m.d, m.tx, m.ty].map(\.bitPattern) }
+        #expect(fullWorld.map(bits) == compactWorld.map(bits))
+        #expect(fullWorld[2].a == 2 && fullWorld[3].a == 1)  // the turn reached c, and not b
+        let workspace = cnp_workspace_create()
+        defer { cnp_workspace_destroy(workspace) }
+        for point in [cnp_point(x: 50, y: 50), cnp_point(x: 12, y: 30), cnp_point(x: 0, y: 30), cnp_point(x: 99, y: 99)] {
+            var fullHit = cnp_hit(), compactHit = cnp_hit()
+            #expect(full.withTree { cnp_tree_hit_test(&$0, 0, point, nil, workspace, &fullHit) } == CNP_OK)
+            #expect(compact.withTree { cnp_tree_hit_test(&$0, 0, point, nil, workspace, &compactHit) } == CNP_OK)
+            #expect(fullHit.node == compactHit.node)
+        }
+        // With every node at the defaults, the two columns may be absent.
+        var plain = sample()
+        plain.turn = [-1, -1, -1, -1]
+        (plain.anchor, plain.transform) = ([], [])
+        var plainWorld = fullWorld
+        #expect(plain.withTree { cnp_tree_world_transforms(&$0, &plainWorld, nil) } == CNP_OK)
+        #expect(plainWorld[3].tx == 40 && plainWorld[2].tx == 15)
+    }
+
+    @Test func aTurnOutOfRangeIsABadIndex() {
+        let workspace = cnp_workspace_create()
+        defer { cnp_workspace_destroy(workspace) }
+        for bad: Int32 in [2, -2] {
+            var (_, compact) = turnedSample()
+            compact.turn![3] = bad
+            var world = [cnp_affine](repeating: cnp_affine(), count: 4)
+            var failed: Int32 = -1
+            #expect(compact.withTree { cnp_tree_world_transforms(&$0, &world, &failed) } == CNP_ERROR_BAD_INDEX)
+            #expect(failed == 3)
+            var hit = cnp_hit()
+            // b (node 3) is the root's front-most child: the walk meets its turn first.
+            #expect(compact.withTree { cnp_tree_hit_test(&$0, 0, cnp_point(x: 1, y: 1), nil, workspace, &hit) } == CNP_ERROR_BAD_INDEX)
+            #expect(hit.node == -1)
+        }
     }
 
     @Test func conversionIntoASingularMapGivesNaN() {

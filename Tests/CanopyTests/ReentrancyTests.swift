@@ -91,7 +91,8 @@ struct ReentrancyTests {
                                         var tree = cnp_tree(
                                             count: 3, parent: p.baseAddress, last_child: l.baseAddress,
                                             previous_sibling: s.baseAddress, bounds: b.baseAddress, center: c.baseAddress,
-                                            anchor: a.baseAddress, transform: t.baseAddress, flags: f.baseAddress)
+                                            anchor: a.baseAddress, transform: t.baseAddress, flags: f.baseAddress,
+                                            turn: nil, turned_count: 0)
                                         return cnp_tree_hit_test(&tree, 0, cnp_point(x: 5, y: 5), nil, workspace, &hit)
                                     }
                                 }

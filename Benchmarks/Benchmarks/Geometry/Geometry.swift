@@ -40,8 +40,8 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 200)
 
     // World transforms: Canopy's pass (through its Swift API) beside a plain C loop over the
-    // same columns. Bytes moved per view: 164 read (parent 4, bounds 32, center 16, anchor 16,
-    // transform 48, the parent's world 48 mostly from cache) and 48 written.
+    // same columns. Bytes moved per view: 104 read (parent 4, bounds 32, center 16, turn 4, the
+    // parent's world 48 mostly from cache; these trees turn no view) and 48 written.
     for shape in [TreeShape.balanced, .deep] {
         for count in [10_000, 100_000, 1_000_000] {
             let canopy = Fixture(shape, count)
@@ -63,7 +63,7 @@ let benchmarks: @Sendable () -> Void = {
                                 Int32(c.count), c.parent.assumingMemoryBound(to: Int32.self),
                                 c.bounds.assumingMemoryBound(to: Double.self),
                                 c.center.assumingMemoryBound(to: Double.self),
-                                c.anchor.assumingMemoryBound(to: Double.self),
+                                c.turn.assumingMemoryBound(to: Int32.self), c.anchor.assumingMemoryBound(to: Double.self),
                                 c.transform.assumingMemoryBound(to: Double.self), plain.peerOutput)
                         }
                         blackHole(plain.peerOutput![6 * (plain.count - 1)])

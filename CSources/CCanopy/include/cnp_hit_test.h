@@ -48,11 +48,11 @@ typedef struct cnp_hit {
 } cnp_hit;
 
 /// Hit-tests `point`, given in the space of node `start`, against `start` and its subtree.
-/// Reads parent, last_child, previous_sibling, bounds, center, anchor, transform and flags.
+/// Reads parent, last_child, previous_sibling, bounds, center, anchor, transform, turn and flags.
 /// `delegate` may be NULL when no node in the subtree is flagged CNP_NODE_CUSTOM_HIT_TEST.
 /// Costs O(depth) scratch memory in `workspace` and visits only the nodes on the way to the hit
 /// and the siblings in front of them. Returns CNP_ERROR_NON_FINITE for a non-finite point,
-/// CNP_ERROR_BAD_INDEX for a start or link out of range, CNP_ERROR_BAD_ARGUMENT for a flagged
+/// CNP_ERROR_BAD_INDEX for a start, link or turn out of range, CNP_ERROR_BAD_ARGUMENT for a flagged
 /// node without a delegate; `hit->node` is -1 on every error.
 cnp_status cnp_tree_hit_test(const cnp_tree *tree, int32_t start, cnp_point point, const cnp_hit_delegate *delegate,
                              cnp_workspace *workspace, cnp_hit *hit);

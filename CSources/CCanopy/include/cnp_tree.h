@@ -43,12 +43,21 @@ typedef struct cnp_tree {
     const cnp_rect *bounds;
     /// Each node's center: where its anchor point sits in its parent's space.
     const cnp_point *center;
-    /// Each node's anchor point, in unit coordinates of its bounds ((0.5, 0.5) is the middle).
+    /// Each node's anchor point, in unit coordinates of its bounds ((0.5, 0.5) is the middle);
+    /// indexed by `turn` when it is given, else by node.
     const cnp_point *anchor;
-    /// Each node's transform, applied about its anchor point.
+    /// Each node's transform, applied about its anchor point; indexed as `anchor` is.
     const cnp_affine *transform;
     /// Each node's CNP_NODE_* flags.
     const uint32_t *flags;
+    /// Where each node's anchor point and transform are in `anchor` and `transform`: an index
+    /// below `turned_count`, or -1 for the middle and the identity, which most nodes keep (so
+    /// that a large tree stores 4 bytes a node for them, not 64). NULL: both columns are
+    /// indexed by node.
+    const int32_t *turn;
+    /// The length of `anchor` and `transform` when `turn` is given (they may then be NULL
+    /// when it is 0).
+    int32_t turned_count;
 } cnp_tree;
 
 /// Fills `last_child` and `previous_sibling` (each `count` long) from the parent column, so that
@@ -60,8 +69,9 @@ cnp_status cnp_tree_link_siblings(const int32_t *parent, int32_t count, int32_t 
 
 /// Writes, for every node, the map from its own space to window space (the space of its root)
 /// into `world` (`count` entries). Roots get the identity.
-/// Reads parent, bounds, center, anchor and transform. One pass, O(count), no scratch memory.
-/// Returns CNP_ERROR_BAD_INDEX for a parent index that is not -1 and not below its child's, and
+/// Reads parent, bounds, center, anchor, transform and turn. One pass, O(count), no scratch memory.
+/// Returns CNP_ERROR_BAD_INDEX for a parent index that is not -1 and not below its child's or a
+/// turn that is not -1 and not below turned_count, and
 /// CNP_ERROR_NON_FINITE when a node's inputs are not finite; `failed_node` (when not NULL) gets
 /// the first such node. Only inputs are checked: finite inputs whose composition overflows (beyond
 /// 1e308) are not reported. On error the contents of `world` are unspecified.

@@ -1,6 +1,7 @@
 #include "include/cnp_hit_test.h"
 #include "include/cnp_affine.h"
 #include "base/workspace.h"
+#include "tree/node.h"
 
 /// One node on the way down: the point in its space, and the next child to ask.
 typedef struct frame {
@@ -18,10 +19,10 @@ static inline bool bounds_contain(cnp_rect r, cnp_point p) {
     return p.x >= x0 && p.x < x0 + fabs(r.size.width) && p.y >= y0 && p.y < y0 + fabs(r.size.height);
 }
 
-/// The point, given in the parent's space, in `node`'s space; false when the node's map is singular.
-static inline bool point_in_node(const cnp_tree *tree, int32_t node, cnp_point in_parent, cnp_point *in_node) {
-    cnp_affine to_parent = cnp_affine_node_to_parent(tree->bounds[node], tree->center[node], tree->anchor[node],
-                                                     tree->transform[node]);
+/// The point, given in the parent's space, in `node`'s space; false when the node's map is
+/// singular. `t` is the node's turn, checked.
+static inline bool point_in_node(const cnp_tree *tree, int32_t node, int32_t t, cnp_point in_parent, cnp_point *in_node) {
+    cnp_affine to_parent = cnp__node_to_parent(tree->bounds[node], tree->center[node], tree->anchor, tree->transform, t);
     cnp_affine from_parent;
     if (!cnp_affine_invert(to_parent, &from_parent)) {
         return false;
@@ -50,8 +51,8 @@ cnp_status cnp_tree_hit_test(const cnp_tree *tree, int32_t start, cnp_point poin
     }
     *hit = (cnp_hit){-1, false};
     if (tree == NULL || workspace == NULL || tree->count < 0 || tree->last_child == NULL ||
-        tree->previous_sibling == NULL || tree->bounds == NULL || tree->center == NULL || tree->anchor == NULL ||
-        tree->transform == NULL || tree->flags == NULL) {
+        tree->previous_sibling == NULL || tree->bounds == NULL || tree->center == NULL || !cnp__turns_are_readable(tree) ||
+        tree->flags == NULL) {
         return CNP_ERROR_BAD_ARGUMENT;
     }
     if (start < 0 || start >= tree->count) {
@@ -88,8 +89,12 @@ cnp_status cnp_tree_hit_test(const cnp_tree *tree, int32_t start, cnp_point poin
         if (!link_is_valid(tree, top->next_child, top->node, child)) {
             return CNP_ERROR_BAD_INDEX;
         }
+        int32_t turn = cnp__node_turn(tree->turn, tree->turned_count, child);
+        if (turn == -2) {
+            return CNP_ERROR_BAD_INDEX;
+        }
         cnp_point in_child;
-        if ((tree->flags[child] & BLOCKING_FLAGS) || !point_in_node(tree, child, top->point, &in_child)) {
+        if ((tree->flags[child] & BLOCKING_FLAGS) || !point_in_node(tree, child, turn, top->point, &in_child)) {
             continue;
         }
         if (tree->flags[child] & CNP_NODE_CUSTOM_HIT_TEST) {

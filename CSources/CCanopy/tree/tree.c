@@ -1,5 +1,6 @@
 #include "include/cnp_tree.h"
 #include "include/cnp_affine.h"
+#include "tree/node.h"
 
 static inline bool parent_is_valid(int32_t parent, int32_t node) {
     return parent >= -1 && parent < node;
@@ -33,9 +34,10 @@ cnp_status cnp_tree_link_siblings(const int32_t *parent, int32_t count, int32_t 
     return CNP_OK;
 }
 
-/// A node's map into its parent's space.
+/// A node's map into its parent's space; its turn has been checked.
 static inline cnp_affine node_to_parent(const cnp_tree *tree, int32_t i) {
-    return cnp_affine_node_to_parent(tree->bounds[i], tree->center[i], tree->anchor[i], tree->transform[i]);
+    int32_t t = cnp__node_turn(tree->turn, tree->turned_count, i);
+    return cnp__node_to_parent(tree->bounds[i], tree->center[i], tree->anchor, tree->transform, t);
 }
 
 /// Every input of a node (bounds, center, anchor, transform) flows into the translation of its
@@ -57,6 +59,7 @@ static cnp_status place_run(const cnp_tree *tree, cnp_affine *world, int32_t beg
     const cnp_rect *bounds = tree->bounds;
     const cnp_point *center = tree->center, *anchor = tree->anchor;
     const cnp_affine *transform = tree->transform;
+    const int32_t *turn = tree->turn, turned_count = tree->turned_count;
     // One running sum checks the whole run without a branch per node; the rare failing run
     // then looks for the culprit.
     double check = 0.0;
@@ -66,14 +69,14 @@ static cnp_status place_run(const cnp_tree *tree, cnp_affine *world, int32_t beg
     cnp_affine previous = cnp_affine_identity();
     int32_t i = begin;
     for (; i < count && (i == begin || parent[i] >= lowest_parent); i++) {
-        int32_t p = parent[i];
-        if (!parent_is_valid(p, i)) {
+        int32_t p = parent[i], t = cnp__node_turn(turn, turned_count, i);
+        if (!parent_is_valid(p, i) || t == -2) {
             if (failed_node != NULL) {
                 *failed_node = i;
             }
             return CNP_ERROR_BAD_INDEX;
         }
-        cnp_affine local = cnp_affine_node_to_parent(bounds[i], center[i], anchor[i], transform[i]);
+        cnp_affine local = cnp__node_to_parent(bounds[i], center[i], anchor, transform, t);
         check += translation_sum(local);
         cnp_affine above = (p == i - 1 && i > begin) ? previous : (p < 0 ? cnp_affine_identity() : world[p]);
         previous = p < 0 ? cnp_affine_identity() : cnp_affine_concat(local, above);
@@ -98,8 +101,8 @@ static cnp_status place_run(const cnp_tree *tree, cnp_affine *world, int32_t beg
 
 static bool can_place(const cnp_tree *tree, const cnp_affine *world) {
     return tree != NULL && tree->count >= 0 && world != NULL &&
-           (tree->count == 0 || (tree->parent != NULL && tree->bounds != NULL && tree->center != NULL &&
-                                 tree->anchor != NULL && tree->transform != NULL));
+           (tree->count == 0 ||
+            (tree->parent != NULL && tree->bounds != NULL && tree->center != NULL && cnp__turns_are_readable(tree)));
 }
 
 cnp_status cnp_tree_world_transforms(const cnp_tree *tree, cnp_affine *world, int32_t *failed_node) {

@@ -23,6 +23,11 @@ public final class FlattenedTree {
     private(set) var previousSibling = Column<Int32>()
     private(set) var bounds = Column<cnp_rect>()
     private(set) var center = Column<cnp_point>()
+    /// Each row's index into `anchor` and `transform`, or -1 for the middle and the identity:
+    /// most views keep both, and a large tree then stores 4 bytes a view for them, not 64.
+    private(set) var turn = Column<Int32>()
+    /// The anchor points and transforms of the rows that set either. A row that drops both
+    /// leaves its entry unused until the next flatten; one that sets them again reuses it.
     private(set) var anchor = Column<cnp_point>()
     private(set) var transform = Column<cnp_affine>()
     private(set) var flags = Column<UInt32>()
@@ -54,6 +59,7 @@ public final class FlattenedTree {
         previousSibling.deallocate()
         bounds.deallocate()
         center.deallocate()
+        turn.deallocate()
         anchor.deallocate()
         transform.deallocate()
         flags.deallocate()
@@ -103,8 +109,8 @@ public final class FlattenedTree {
     /// Bytes held by the columns and workspaces, for memory reports.
     public var bytes: Int {
         let columns =
-            parent.bytes + lastChild.bytes + previousSibling.bytes + bounds.bytes + center.bytes + anchor.bytes
-            + transform.bytes + flags.bytes + world.bytes
+            parent.bytes + lastChild.bytes + previousSibling.bytes + bounds.bytes + center.bytes + turn.bytes
+            + anchor.bytes + transform.bytes + flags.bytes + world.bytes
         return columns + views.capacity * MemoryLayout<Unmanaged<View>>.stride
             + spareWorkspaces.reduce(0) { $0 + $1.bytes }
     }
@@ -152,8 +158,9 @@ public final class FlattenedTree {
         parent.removeAll(keepingCapacity: previousCount)
         bounds.removeAll(keepingCapacity: previousCount)
         center.removeAll(keepingCapacity: previousCount)
-        anchor.removeAll(keepingCapacity: previousCount)
-        transform.removeAll(keepingCapacity: previousCount)
+        turn.removeAll(keepingCapacity: previousCount)
+        anchor.removeAll()
+        transform.removeAll()
         flags.removeAll(keepingCapacity: previousCount)
 
         // Work on local copies: every access to a class's stored property is checked for
@@ -161,7 +168,7 @@ public final class FlattenedTree {
         // (The views array is moved out so that appending to it does not copy it.)
         var views = self.views, parent = self.parent, bounds = self.bounds, center = self.center
         self.views = []
-        var anchor = self.anchor, transform = self.transform, flags = self.flags
+        var turn = self.turn, anchor = self.anchor, transform = self.transform, flags = self.flags
         // Pre-order: children are pushed front first so that they pop back to front.
         var stack: [(view: Unmanaged<View>, parent: Int32)] = [(Unmanaged.passUnretained(root), -1)]
         while let (handle, parentRow) = stack.popLast() {
@@ -175,8 +182,13 @@ public final class FlattenedTree {
             let geometry = view.geometry
             bounds.append(geometry.bounds.cnpRect)
             center.append(geometry.center.cnpPoint)
-            anchor.append(geometry.anchorPoint.cnpPoint)
-            transform.append(geometry.transform.cnpAffine)
+            if geometry.isTurned {
+                turn.append(Int32(anchor.count))
+                anchor.append(geometry.anchorPoint.cnpPoint)
+                transform.append(geometry.transform.cnpAffine)
+            } else {
+                turn.append(-1)
+            }
             flags.append(view.coreFlags)
             view.subviews.withUnsafeBufferPointer { children in
                 for child in children.reversed() {
@@ -188,6 +200,7 @@ public final class FlattenedTree {
         self.parent = parent
         self.bounds = bounds
         self.center = center
+        self.turn = turn
         self.anchor = anchor
         self.transform = transform
         self.flags = flags
@@ -204,19 +217,31 @@ public final class FlattenedTree {
     /// Rewrites the changed views' rows. The columns are read into locals once: each read of a
     /// stored property is checked for exclusive access, five per row otherwise.
     private func writeStaleRows() {
-        let (bounds, center, anchor, transform, flags) = (bounds, center, anchor, transform, flags)
+        let (bounds, center, turn, flags) = (bounds, center, turn, flags)
+        var (anchor, transform) = (anchor, transform)
         notePlacesMoved()
         for handle in staleRows {
             handle._withUnsafeGuaranteedRef { view in
                 let row = Int(view.flatIndex), geometry = view.geometry
                 bounds[row] = geometry.bounds.cnpRect
                 center[row] = geometry.center.cnpPoint
-                anchor[row] = geometry.anchorPoint.cnpPoint
-                transform[row] = geometry.transform.cnpAffine
+                if geometry.isTurned {
+                    if turn[row] < 0 {
+                        turn[row] = Int32(anchor.count)
+                        anchor.append(geometry.anchorPoint.cnpPoint)
+                        transform.append(geometry.transform.cnpAffine)
+                    } else {
+                        anchor[Int(turn[row])] = geometry.anchorPoint.cnpPoint
+                        transform[Int(turn[row])] = geometry.transform.cnpAffine
+                    }
+                } else {
+                    turn[row] = -1
+                }
                 flags[row] = view.coreFlags
                 view.isFlatRowStale = false
             }
         }
+        (self.anchor, self.transform) = (anchor, transform)
         staleRows.removeAll(keepingCapacity: true)
     }
 
@@ -286,7 +311,8 @@ public final class FlattenedTree {
         var tree = cnp_tree(
             count: Int32(count), parent: parent.base, last_child: lastChild.base,
             previous_sibling: previousSibling.base, bounds: bounds.base, center: center.base,
-            anchor: anchor.base, transform: transform.base, flags: flags.base)
+            anchor: anchor.base, transform: transform.base, flags: flags.base, turn: turn.base,
+            turned_count: Int32(anchor.count))
         return body(&tree)
     }
 
@@ -316,9 +342,12 @@ public final class FlattenedTree {
         public let bounds: UnsafeRawPointer
         /// Centers as two `Double`s per row.
         public let center: UnsafeRawPointer
-        /// Anchor points as two `Double`s per row.
+        /// `Int32` per row: its index into `anchor` and `transform`, or -1 for the anchor point
+        /// (0.5, 0.5) and the identity transform.
+        public let turn: UnsafeRawPointer
+        /// Anchor points as two `Double`s per entry.
         public let anchor: UnsafeRawPointer
-        /// Transforms as six `Double`s per row: a, b, c, d, tx, ty.
+        /// Transforms as six `Double`s per entry: a, b, c, d, tx, ty.
         public let transform: UnsafeRawPointer
     }
 
@@ -327,7 +356,8 @@ public final class FlattenedTree {
         try body(
             UnsafeColumns(
                 count: count, parent: UnsafeRawPointer(parent.base), bounds: UnsafeRawPointer(bounds.base),
-                center: UnsafeRawPointer(center.base), anchor: UnsafeRawPointer(anchor.base),
+                center: UnsafeRawPointer(center.base), turn: UnsafeRawPointer(turn.base),
+                anchor: UnsafeRawPointer(anchor.base),
                 transform: UnsafeRawPointer(transform.base)))
     }
 }

@@ -43,6 +43,9 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
             set { updateTurned(transform: transform, anchorPoint: newValue) }
         }
 
+        /// Whether the transform or the anchor point differs from the default.
+        var isTurned: Bool { turned != nil }
+
         private mutating func updateTurned(transform: CGAffineTransform, anchorPoint: CGPoint) {
             let isDefault = transform.hasIdentityBits && anchorPoint == Turned.middle
             turned = isDefault ? nil : Turned(transform: transform, anchorPoint: anchorPoint)

@@ -10,8 +10,9 @@
 
 /// Window transforms of a flattened tree: for each node, the map of its own space into its
 /// parent's composed with its parent's window transform. Arrays are Canopy's columns: bounds
-/// (4 doubles per node), center and anchor (2), transform and world (6: a b c d tx ty).
+/// (4 doubles per node), center (2), world (6: a b c d tx ty); each node's turn indexes its
+/// anchor (2) and transform (6), or is -1 for the middle and the identity.
 void plain_world_transforms(int32_t count, const int32_t *parent, const double *bounds, const double *center,
-                            const double *anchor, const double *transform, double *world);
+                            const int32_t *turn, const double *anchor, const double *transform, double *world);
 
 #endif
