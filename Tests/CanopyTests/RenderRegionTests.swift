@@ -3,7 +3,8 @@ import CanopyWorkloads
 import Foundation
 import Testing
 
-/// A view that draws a bar as long as its value, with a partial redraw for a change of value.
+/// A view that draws a bar as long as its value above a fixed one, with a partial redraw (the
+/// bar's half) for a change of value.
 private final class Gauge: View {
     var value: CGFloat = 0.5 {
         didSet { setNeedsDisplay(CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height / 2)) }
@@ -14,7 +15,7 @@ private final class Gauge: View {
         context.setFillColor(.blue)
         context.fill(CGRect(x: 0, y: 0, width: bounds.width * value, height: bounds.height / 2))
         context.setFillColor(.green)
-        context.fill(CGRect(x: 0, y: bounds.height / 2, width: bounds.width * (1 - value), height: bounds.height / 2))
+        context.fill(CGRect(x: 0, y: bounds.height / 2, width: bounds.width / 3, height: bounds.height / 2))
     }
 }
 

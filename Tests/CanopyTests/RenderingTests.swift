@@ -331,8 +331,48 @@ private final class Disc: View {
     }
 }
 
+/// Two bars meeting at half the height, which a bar's height of 15 puts inside a pixel; a new
+/// value redraws the top one only.
+private final class SplitBars: View {
+    var value: CGFloat = 0.5 {
+        didSet { setNeedsDisplay(CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height / 2)) }
+    }
+    var draws: [CGRect] = []
+
+    override func draw(_ rect: CGRect) {
+        draws.append(rect)
+        guard let context = GraphicsGetCurrentContext() else { return }
+        context.setFillColor(.blue)
+        context.fill(CGRect(x: 0, y: 0, width: bounds.width * value, height: bounds.height / 2))
+        context.setFillColor(.green)
+        context.fill(CGRect(x: 0, y: bounds.height / 2, width: bounds.width / 3, height: bounds.height / 2))
+    }
+}
+
 @Suite("draw(_:) in the update cycle: current context, kept pixels, partial redraws")
 struct DrawingCycleTests {
+    @Test func aPartCutThroughAPixelIsRedrawnInWholePixels() throws {
+        func window(value: CGFloat?) -> (Window, SplitBars) {
+            let window = whiteWindow()
+            let bars = SplitBars()
+            bars.frame = CGRect(x: 10, y: 20, width: 40, height: 15)
+            window.addSubview(bars)
+            if let value { bars.value = value }
+            return (window, bars)
+        }
+        let (redrawn, bars) = window(value: nil)
+        _ = try render(redrawn)
+        bars.value = 0.7
+        let again = try render(redrawn)
+        #expect(bars.draws == [CGRect(x: 0, y: 0, width: 40, height: 15), CGRect(x: 0, y: 0, width: 40, height: 8)])
+        let fresh = try render(window(value: 0.7).0)
+        var differing = 0
+        for y in 0..<fresh.pixelSize.height {
+            for x in 0..<fresh.pixelSize.width where again.pixelColor(x: x, y: y) != fresh.pixelColor(x: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0, "the pixels of a whole redraw")
+    }
+
     @Test func drawRunsInTheUpdateCycleWithACurrentContext() throws {
         let window = whiteWindow()
         let disc = Disc(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

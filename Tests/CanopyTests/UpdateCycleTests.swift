@@ -195,6 +195,34 @@ struct UpdateCycleTests {
         #expect(log.entries == ["parent.draw(\(CGRect(x: 0, y: 0, width: 30, height: 40)))"])
     }
 
+    /// A view is made dirty whole: its first `draw(_:)` gets the bounds it has then, not the
+    /// ones it was made with (an empty rect for a view made without a frame).
+    @Test func aViewSizedAfterItWasMadeFirstDrawsItsWholeBounds() {
+        let log = CallLog()
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let view = RecordingView("view", log: log, frame: .zero)
+        view.frame = CGRect(x: 5, y: 5, width: 30, height: 40)
+        window.addSubview(view)
+        window.runUpdateCycle()
+        #expect(log.entries.filter { $0.hasPrefix("view.draw") } == ["view.draw(\(CGRect(x: 0, y: 0, width: 30, height: 40)))"])
+    }
+
+    @Test func aWholeFlagTakesInThePartsFlaggedBeforeOrAfter() {
+        let (window, parent, _, log) = settledTree()
+        parent.setNeedsDisplay(CGRect(x: 0, y: 0, width: 10, height: 10))
+        parent.setNeedsDisplay()
+        window.runUpdateCycle()
+        parent.setNeedsDisplay()
+        parent.setNeedsDisplay(CGRect(x: 0, y: 0, width: 10, height: 10))
+        window.runUpdateCycle()
+        let whole = "parent.draw(\(CGRect(x: 0, y: 0, width: 200, height: 200)))"
+        #expect(log.entries == [whole, whole])
+        // A part flagged after that draw is a part again.
+        parent.setNeedsDisplay(CGRect(x: 1, y: 2, width: 3, height: 4))
+        window.runUpdateCycle()
+        #expect(log.entries.last == "parent.draw(\(CGRect(x: 1, y: 2, width: 3, height: 4)))")
+    }
+
     @Test func hiddenViewsAreNotDrawnUntilShown() {
         let (window, parent, child, log) = settledTree()
         parent.isHidden = true

@@ -18,6 +18,24 @@ import Foundation
 /// let corner = card.convert(CGPoint(x: 350, y: 200), to: nil)  // (370, 300) in the window
 /// ```
 open class View: Responder, Archivable, CustomStringConvertible, PropertyObservable {
+    // MARK: Update cycle flags
+
+    // Declared first, where they fill the bytes the responder leaves before the next 8-byte
+    // field: a view then takes a 192-byte block, not 208.
+    /// Work flagged on this view itself.
+    var pendingWork: PendingWork = []
+    /// Work flagged somewhere below this view.
+    var pendingWorkBelow: PendingWork = []
+    /// Whether this view's `updateConstraints()` called `super`.
+    var didCallSuperUpdateConstraints = false
+    /// Whether this view's `layoutSubviews()` is running.
+    var isLayingOutSubviews = false
+    /// Whether this view's row awaits a refresh in its window's flattened tree.
+    var isFlatRowStale = false
+    /// Whether the C core must ask Swift to hit-test this view (its class may override
+    /// `hitTest(_:with:)` or `point(inside:with:)`).
+    let asksSwiftToHitTest: Bool
+
     // MARK: Geometry storage (see View+Geometry.swift)
 
     /// The four values that place the view, kept together so that the flattening loop reads
@@ -93,23 +111,15 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
         set { if !newValue.isEmpty || extrasStorage != nil { extras.gestureRecognizers = newValue } }
     }
 
-    // MARK: Update cycle and core bookkeeping
+    /// The part flagged for redrawing alone, or `nil` when the whole view is (see
+    /// `setNeedsDisplay(_:)`).
+    var partialDirtyRect: CGRect? {
+        get { extrasStorage?.dirtyRect }
+        set { if newValue != nil || extrasStorage != nil { extras.dirtyRect = newValue } }
+    }
 
-    /// Work flagged on this view itself.
-    var pendingWork: PendingWork = []
-    /// Work flagged somewhere below this view.
-    var pendingWorkBelow: PendingWork = []
-    /// The union of the rects passed to `setNeedsDisplay`, in bounds coordinates.
-    var dirtyRect = CGRect.null
-    // The flags together, then the 32-bit fields in pairs: no padding between them.
-    var didCallSuperUpdateConstraints = false
-    /// Whether this view's `layoutSubviews()` is running.
-    var isLayingOutSubviews = false
-    /// Whether this view's row awaits a refresh in its window's flattened tree.
-    var isFlatRowStale = false
-    /// Whether the C core must ask Swift to hit-test this view (its class may override
-    /// `hitTest(_:with:)` or `point(inside:with:)`).
-    let asksSwiftToHitTest: Bool
+    // MARK: Core bookkeeping
+
     /// This view's row in its window's flattened tree, or -1.
     var flatIndex: Int32 = -1
     /// This view's item in its window's latest Auto Layout system (checked against it before
@@ -160,7 +170,6 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     /// What both initializers do once the view's storage exists.
     private func finishInitialization() {
-        dirtyRect = geometry.bounds
         coreFlags = asksSwiftToHitTest ? CNP_NODE_CUSTOM_HIT_TEST : 0
         pendingWork = [.display]
         if Self.requiresConstraintBasedLayout { joinConstraintBasedLayout() }
@@ -577,6 +586,9 @@ final class ViewExtras {
     var contentScaleFactorOverride: CGFloat = 0
     /// The observers of the view's properties; created by the first observation.
     var observationRegistry: ObservationRegistry?
+    /// The union of the rects flagged for redrawing alone, in bounds coordinates; `nil` when
+    /// the whole view is (a view is flagged whole when made, and by `setNeedsDisplay()`).
+    var dirtyRect: CGRect?
 }
 
 extension View {

@@ -61,9 +61,7 @@ enum UpdatePasses {
             guard view.superview === parent, !view.isHidden else { continue }
             if view.pendingWork.contains(.display) && !view.bounds.size.isEmptyArea {
                 view.pendingWork.remove(.display)
-                let rect = view.dirtyRect
-                view.dirtyRect = .null
-                view.display(rect)
+                view.display(view.takeDirtyRect())
                 report.draws += 1
             }
             guard view.pendingWorkBelow.contains(.display) else { continue }

@@ -71,16 +71,27 @@ extension View {
     /// Whether the view is flagged for `updateConstraints()`.
     public var needsUpdateConstraints: Bool { pendingWork.contains(.constraints) }
 
-    /// Flags the whole view for redrawing in the next update cycle.
+    /// Flags the whole view for redrawing in the next update cycle: `draw(_:)` then gets the
+    /// bounds the view has when it draws.
     public func setNeedsDisplay() {
-        setNeedsDisplay(bounds)
+        partialDirtyRect = nil
+        markPending(.display)
     }
 
     /// Flags `rect` (bounds coordinates) for redrawing; `draw(_:)` gets the union of all the
-    /// rects flagged since it last ran.
+    /// rects flagged since it last ran, or its bounds when the whole view was flagged too.
     public func setNeedsDisplay(_ rect: CGRect) {
-        dirtyRect = dirtyRect.union(rect)
+        // A view flagged whole stays whole: only a part flagged alone is kept.
+        let partial = partialDirtyRect
+        if !pendingWork.contains(.display) || partial != nil { partialDirtyRect = (partial ?? .null).union(rect) }
         markPending(.display)
+    }
+
+    /// What the next `draw(_:)` gets: the part flagged alone, or the bounds. Forgets the part.
+    func takeDirtyRect() -> CGRect {
+        guard let partial = partialDirtyRect else { return bounds }
+        partialDirtyRect = nil
+        return partial
     }
 
     /// Resizes the view to `sizeThatFits(bounds.size)`, keeping the frame origin.
