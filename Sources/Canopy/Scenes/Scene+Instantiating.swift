@@ -26,14 +26,14 @@ extension Scene {
         for i in views.indices { Self.configure(made[i], from: views[i]) }
         // The window's subviews last, each with its subtree built: a view added outside any
         // window moves no subtree into one.
-        for i in 1..<made.count where index.parents[i] != 0 { made[index.parents[i]].addSubview(made[i]) }
+        for i in 1..<made.count where index.parents[i] != 0 { made[Int(index.parents[i])].addSubview(made[i]) }
         for i in 1..<made.count where index.parents[i] == 0 { window.addSubview(made[i]) }
         for i in views.indices {
             guard let stack = views[i].stack, let view = made[i] as? StackView else { continue }
-            Self.configure(view, from: stack, arranged: stack.arranged.map { made[index.views[$0]!] })
+            Self.configure(view, from: stack, arranged: (index.arrangedViews[i] ?? []).map { made[$0] })
         }
-        let guides = self.guides.map { record in
-            let owner = made[index.views[record.owner]!]
+        let guides = self.guides.indices.map { k in
+            let record = self.guides[k], owner = made[index.guideOwners[k]]
             if record.isMarginsGuide { return owner.layoutMarginsGuide }
             if record.isSafeAreaGuide { return owner.safeAreaLayoutGuide }
             if let kind = record.scrollViewGuide, let scrollView = owner as? ScrollView {
@@ -43,7 +43,9 @@ extension Scene {
             owner.addLayoutGuide(guide)
             return guide
         }
-        func item(_ number: Int) -> LayoutItem { number < made.count ? made[number] : guides[number - made.count] }
+        func item(_ number: Int32) -> LayoutItem {
+            Int(number) < made.count ? made[Int(number)] : guides[Int(number) - made.count]
+        }
         var constraints: [LayoutConstraint] = []
         constraints.reserveCapacity(self.constraints.count)
         for (i, items) in index.constraintItems.enumerated() {

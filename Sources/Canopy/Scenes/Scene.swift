@@ -86,6 +86,10 @@ extension Scene {
         public var clipsToBounds = false
         /// Whether the view receives touches.
         public var isUserInteractionEnabled = true
+        // Declared with the other flags, before the 8-byte fields: a record then takes 120
+        // bytes, not 128.
+        /// Whether the frame and autoresizing mask become constraints.
+        public var translatesAutoresizingMaskIntoConstraints = true
         /// The opacity, 0…1.
         public var alpha: CGFloat = 1
         /// The tag.
@@ -98,8 +102,6 @@ extension Scene {
             get { placement.accessibilityIdentifier }
             set { placement.accessibilityIdentifier = newValue }
         }
-        /// Whether the frame and autoresizing mask become constraints.
-        public var translatesAutoresizingMaskIntoConstraints = true
         /// How the view resizes with its superview.
         public var autoresizingMask: AutoresizingMask = []
         /// The view's own layout direction setting.

@@ -4,13 +4,21 @@ import Foundation
 /// one window first, unique ids, existing parents, owners and items, no cycles, arranged views
 /// under their stacks.
 struct SceneIndex {
-    var views: [String: Int] = [:]
-    var guides: [String: Int] = [:]
+    // The ids' tables are emptied once every reference is resolved: a million views' table
+    // takes some 50 MB, which would otherwise stay while the views are made.
+    private var views: [String: Int] = [:]
+    private var guides: [String: Int] = [:]
+    // Indices are kept in 32 bits (the limits keep counts far below), as a large scene's
+    // indices are alive while its views are made.
     /// Each view's parent index (−1 for the window).
-    var parents: [Int] = []
+    private(set) var parents: [Int32] = []
     /// Each constraint's items, numbered views first and then guides (−1 for no second item),
     /// so that instantiating does not look the names up again.
-    var constraintItems: [(first: Int, second: Int)] = []
+    private(set) var constraintItems: [(first: Int32, second: Int32)] = []
+    /// Each guide's owning view.
+    private(set) var guideOwners: [Int] = []
+    /// Each stack view's arranged views, by the stack's index.
+    private(set) var arrangedViews: [Int: [Int]] = [:]
 
     init(_ scene: Scene, classes: SceneClasses, limits: SceneLimits) throws(SceneError) {
         guard scene.views.count <= limits.maximumViewCount else {
@@ -42,6 +50,7 @@ struct SceneIndex {
         if let archive = scene.archive { try Self.checkArchive(archive, of: scene) }
         try checkGuides(scene)
         try resolveConstraints(scene)
+        (views, guides) = ([:], [:])
     }
 
     // MARK: Values
@@ -174,20 +183,21 @@ struct SceneIndex {
                 }
                 lastParent = (parentID, parent)
             }
-            parents.append(lastParent!.index)
+            parents.append(Int32(lastParent!.index))
         }
         // Every view must hang from the window; those that do not sit on a cycle of parents.
         // Each view's children are listed in one array (a counting sort by parent), not in an
         // array per view: a large scene would make one allocation per parent.
         let count = scene.views.count
         var childStart = [Int](repeating: 0, count: count + 1)
-        for parent in parents.dropFirst() { childStart[parent + 1] += 1 }
+        for parent in parents.dropFirst() { childStart[Int(parent) + 1] += 1 }
         for view in 0..<count { childStart[view + 1] += childStart[view] }
         var cursor = childStart
         var children = [Int](repeating: 0, count: count)
         for child in 1..<count {
-            children[cursor[parents[child]]] = child
-            cursor[parents[child]] += 1
+            let parent = Int(parents[child])
+            children[cursor[parent]] = child
+            cursor[parent] += 1
         }
         var reached = [Bool](repeating: false, count: count)
         var pending = [0]
@@ -201,7 +211,7 @@ struct SceneIndex {
     }
 
     /// Class-specific settings (a stack's, a label's, a button's) only on views of that kind.
-    private func checkClassSettings(_ scene: Scene, _ classes: SceneClasses) throws(SceneError) {
+    private mutating func checkClassSettings(_ scene: Scene, _ classes: SceneClasses) throws(SceneError) {
         var kinds: [String: View?] = [:]  // one view made per class name, to ask its kind
         func require(_ isKind: (View?) -> Bool, _ i: Int, _ key: String, _ kind: String) throws(SceneError) {
             let name = scene.views[i].className
@@ -228,21 +238,24 @@ struct SceneIndex {
             for (k, id) in stack.arranged.enumerated() {
                 let location = "views[\(i)].stack.arranged[\(k)]"
                 guard let arranged = views[id] else { throw SceneError(location: location, message: "no view has the id \"\(id)\"") }
-                guard parents[arranged] == i else {
+                guard parents[arranged] == Int32(i) else {
                     throw SceneError(location: location, message: "\"\(id)\" is not a subview of the stack \"\(scene.views[i].id)\"")
                 }
                 guard seen.insert(arranged).inserted else { throw SceneError(location: location, message: "\"\(id)\" is arranged twice") }
+                arrangedViews[i, default: []].append(arranged)
             }
         }
     }
 
-    private func checkGuides(_ scene: Scene) throws(SceneError) {
+    private mutating func checkGuides(_ scene: Scene) throws(SceneError) {
         var marginsOwners = Set<Int>(), safeAreaOwners = Set<Int>()
         var scrollGuideOwners: [Scene.GuideRecord.ScrollViewGuide: Set<Int>] = [:]
+        guideOwners.reserveCapacity(scene.guides.count)
         for (i, guide) in scene.guides.enumerated() {
             guard let owner = views[guide.owner] else {
                 throw SceneError(location: "guides[\(i)].owner", message: "no view has the id \"\(guide.owner)\"")
             }
+            guideOwners.append(owner)
             if guide.isMarginsGuide, !marginsOwners.insert(owner).inserted {
                 throw SceneError(location: "guides[\(i)].margins", message: "\"\(guide.owner)\" has one margins guide already")
             }
@@ -282,7 +295,7 @@ struct SceneIndex {
                 previous.second = secondID
                 previous.secondItem = try secondID.map { id throws(SceneError) in try item(id, at: "constraints[\(i)].second") } ?? -1
             }
-            constraintItems.append((previous.firstItem, previous.secondItem))
+            constraintItems.append((Int32(previous.firstItem), Int32(previous.secondItem)))
         }
     }
 
