@@ -42,6 +42,24 @@ struct WorldTransformUpdateTests {
         }
     }
 
+    /// Past a quarter of the rows, every row is rewritten instead of listed: the transforms
+    /// are then those of a fresh flatten, views changed after the switch included.
+    @Test func manyChangedRowsAreAllRewritten() throws {
+        let window = TreeGenerator(shape: .balanced, count: 400, seed: 3).makeWindow()
+        window.runUpdateCycle()
+        let tree = window.flattenedTree
+        let views = (0..<tree.count).map { tree.view(at: $0) }
+        for (k, view) in views.enumerated().dropFirst() where k % 2 == 0 { view.center.x += 3 }
+        views[1].transform = CGAffineTransform(rotationAngle: 0.3)
+        views[3].anchorPoint = CGPoint(x: 0, y: 1)
+        window.runUpdateCycle()
+        let incremental = worlds(of: window)
+        window.reflatten()
+        try window.flattenedTree.recomputeWorldTransforms()
+        #expect(worlds(of: window) == incremental)
+        #expect(incremental[2] != .identity && incremental[1].b != 0)
+    }
+
     @Test func aChangeAfterAStructureChangeStillPlacesEverything() throws {
         let window = TreeGenerator(shape: .balanced, count: 500, seed: 2).makeWindow()
         window.runUpdateCycle()

@@ -37,6 +37,9 @@ public final class FlattenedTree {
     // Not counted references: a view in the window is kept by its superview, and removing one
     // changes the structure, which empties the list first.
     private var staleRows: [Unmanaged<View>] = []
+    /// Set when a quarter of the rows went stale: every row is then rewritten, and no more
+    /// are listed (a list of them all would cost a word per view and gain nothing).
+    private var everyRowIsStale = false
     private var worldIsCurrent = false
     /// The rows rewritten since the world column was last current, when only they (and their
     /// subtrees) need placing again; `nil` when the whole column does (after flattening, after
@@ -128,10 +131,17 @@ public final class FlattenedTree {
     /// Notes that `view`'s row (geometry or flags) changed.
     func rowDidChange(of view: View) {
         worldIsCurrent = false
-        guard !isStructureStale, !view.isFlatRowStale else { return }
+        guard !isStructureStale, !everyRowIsStale, !view.isFlatRowStale else { return }
+        guard staleRows.count < count / 4 else {
+            clearStaleRows()
+            everyRowIsStale = true
+            return
+        }
         view.isFlatRowStale = true
         staleRows.append(Unmanaged.passUnretained(view))
     }
+
+    private var hasStaleRows: Bool { everyRowIsStale || !staleRows.isEmpty }
 
     /// Brings the rows up to date with the hierarchy under `root`: a full flatten after a
     /// change of structure, else a rewrite of the changed rows. Does nothing while a core call
@@ -141,7 +151,7 @@ public final class FlattenedTree {
         if isStructureStale {
             flatten(from: root)
         } else {
-            if !staleRows.isEmpty { worldIsCurrent = false }
+            if hasStaleRows { worldIsCurrent = false }
             writeStaleRows()
         }
     }
@@ -214,13 +224,13 @@ public final class FlattenedTree {
         movedRows = nil
     }
 
-    /// Rewrites the changed views' rows. The columns are read into locals once: each read of a
-    /// stored property is checked for exclusive access, five per row otherwise.
+    /// Rewrites the changed views' rows, or every row. The columns are read into locals once:
+    /// each read of a stored property is checked for exclusive access, five per row otherwise.
     private func writeStaleRows() {
         let (bounds, center, turn, flags) = (bounds, center, turn, flags)
         var (anchor, transform) = (anchor, transform)
         notePlacesMoved()
-        for handle in staleRows {
+        for handle in everyRowIsStale ? views : staleRows {
             handle._withUnsafeGuaranteedRef { view in
                 let row = Int(view.flatIndex), geometry = view.geometry
                 bounds[row] = geometry.bounds.cnpRect
@@ -243,11 +253,13 @@ public final class FlattenedTree {
         }
         (self.anchor, self.transform) = (anchor, transform)
         staleRows.removeAll(keepingCapacity: true)
+        everyRowIsStale = false
     }
 
     private func clearStaleRows() {
         for handle in staleRows { handle._withUnsafeGuaranteedRef { $0.isFlatRowStale = false } }
         staleRows.removeAll(keepingCapacity: true)
+        everyRowIsStale = false
     }
 
     // MARK: World transforms
@@ -257,7 +269,7 @@ public final class FlattenedTree {
     private func notePlacesMoved() {
         guard var moved = movedRows else { return }
         movedRows = nil  // the list is then referenced once, and grows in place
-        guard moved.count + staleRows.count <= count / 4 else { return }
+        guard !everyRowIsStale, moved.count + staleRows.count <= count / 4 else { return }
         for handle in staleRows { moved.append(handle._withUnsafeGuaranteedRef { $0.flatIndex }) }
         movedRows = moved
     }
@@ -280,7 +292,7 @@ public final class FlattenedTree {
         }
         moved.removeAll(keepingCapacity: true)
         movedRows = moved
-        worldIsCurrent = staleRows.isEmpty && !isStructureStale
+        worldIsCurrent = !hasStaleRows && !isStructureStale
     }
 
     /// Computes every view's map into window space in one pass, even when it is current
@@ -297,7 +309,7 @@ public final class FlattenedTree {
         movedRows = []
         // Rows awaiting a refresh (a change made while a core call held the tree) make these
         // transforms stale at once.
-        worldIsCurrent = staleRows.isEmpty && !isStructureStale
+        worldIsCurrent = !hasStaleRows && !isStructureStale
     }
 
     private func describeRow(_ row: Int32) -> String? {
