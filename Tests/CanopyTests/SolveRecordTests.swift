@@ -102,6 +102,29 @@ private func carryMatchesAFreshSolve(
 
 @Suite("Auto Layout solver: carrying new constants", .deadline(seconds: 300))
 struct SolveRecordTests {
+    /// A window gives its workspace's pages back after a solve its record will carry; the
+    /// next full solve in that workspace gives what one in a workspace never released gives.
+    @Test func aWorkspaceWhosePagesWentBackSolvesAsBefore() {
+        var system = CoreSystem(variableCount: 20_000)
+        system.add([(0, 1)], CNP_RELATION_EQUAL, 0)
+        for v in 1..<20_000 { system.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
+        system.add([(5, 1), (9, 1)], CNP_RELATION_LESS_EQUAL, 10, priority: 500)
+        let released = SolverMemory(), kept = SolverMemory()
+        var first = system
+        #expect(first.solve(in: released.workspace).status == CNP_OK)
+        let capacity = cnp_workspace_capacity(released.workspace)
+        cnp_workspace_release_pages(released.workspace)
+        cnp_workspace_release_pages(nil)
+        #expect(capacity > 1 << 20 && cnp_workspace_capacity(released.workspace) == capacity)
+        system.rows[7].constant += 3
+        var again = system, fresh = system
+        let (status, report) = again.solve(in: released.workspace)
+        let (freshStatus, freshReport) = fresh.solve(in: kept.workspace)
+        #expect(status == CNP_OK && freshStatus == CNP_OK)
+        #expect(sameBits(again, fresh, report, freshReport))
+        #expect(again.values[19_999] != first.values[19_999])
+    }
+
     /// Random settled systems, random new constants: a carried change gives a fresh solve's
     /// values and row states, names exactly the variables that changed, and is refused exactly
     /// when the new constants make required rows conflict.

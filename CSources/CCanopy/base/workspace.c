@@ -7,16 +7,21 @@
 /// Blocks from this size on ask for huge pages.
 #define HUGE_PAGES_FROM ((size_t)64 << 20)
 
-void cnp__prefer_huge_pages(void *memory, size_t bytes) {
-#ifdef MADV_HUGEPAGE
-    if (memory == NULL || bytes < HUGE_PAGES_FROM) {
-        return;
-    }
+/// Gives `advice` for the whole pages inside `bytes` of `memory` (the pages it shares with
+/// other blocks are left alone).
+static void advise_inner_pages(void *memory, size_t bytes, int advice) {
     uintptr_t page = 4096, start = ((uintptr_t)memory + page - 1) & ~(page - 1);
     uintptr_t end = ((uintptr_t)memory + bytes) & ~(page - 1);
-    if (end > start) {
-        // Advice only: where the system has no huge pages to give, the block stays as it is.
-        (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+    if (memory != NULL && end > start) {
+        // Advice only: a system that declines it leaves the block as it is.
+        (void)madvise((void *)start, end - start, advice);
+    }
+}
+
+void cnp__prefer_huge_pages(void *memory, size_t bytes) {
+#ifdef MADV_HUGEPAGE
+    if (bytes >= HUGE_PAGES_FROM) {
+        advise_inner_pages(memory, bytes, MADV_HUGEPAGE);
     }
 #else
     (void)memory;
@@ -49,6 +54,12 @@ size_t cnp_workspace_capacity(const cnp_workspace *workspace) {
         total += workspace->capacity[part];
     }
     return total;
+}
+
+void cnp_workspace_release_pages(cnp_workspace *workspace) {
+    for (unsigned part = 0; workspace != NULL && part < CNP_WORKSPACE_PARTS; part++) {
+        advise_inner_pages(workspace->memory[part], workspace->capacity[part], MADV_DONTNEED);
+    }
 }
 
 void *cnp_workspace_reserve(cnp_workspace *workspace, size_t bytes) {

@@ -16,4 +16,7 @@ final class Workspace {
     }
 
     var bytes: Int { cnp_workspace_capacity(pointer) }
+
+    /// Gives the memory's pages back to the system, keeping the capacity (the contents are lost).
+    func releasePages() { cnp_workspace_release_pages(pointer) }
 }

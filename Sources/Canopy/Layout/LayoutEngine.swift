@@ -296,6 +296,9 @@ final class LayoutEngine {
         recordHoldsSolution = false
         let fresh = try Self.solve(system, in: workspace, recording: record, on: lanes((root as? Window)?.maximumLayoutThreads ?? 1))
         recordHoldsSolution = fresh.stats.recorded != 0
+        // The record carries the next changes of constants without the workspace: its pages
+        // go back until a change of shape solves in full again.
+        if recordHoldsSolution { workspace.releasePages() }
         solution = fresh
         guard let previous, previous.count == fresh.values.count else {
             return ItemSet(count: system.itemCount, containingAll: true)
