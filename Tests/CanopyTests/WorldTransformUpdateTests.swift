@@ -60,6 +60,28 @@ struct WorldTransformUpdateTests {
         #expect(incremental[2] != .identity && incremental[1].b != 0)
     }
 
+    /// A view turned and turned back, cycle after cycle, keeps one entry for its anchor point
+    /// and transform: the tree does not grow with each change, and its transforms stay those
+    /// of a fresh flatten.
+    @Test func aViewTurnedBackAndForthKeepsOneEntry() throws {
+        let window = TreeGenerator(shape: .balanced, count: 200, seed: 4).makeWindow()
+        window.runUpdateCycle()
+        let view = window.flattenedTree.view(at: 5)
+        view.transform = CGAffineTransform(rotationAngle: 0.2)
+        window.runUpdateCycle()
+        let bytes = window.flattenedTree.bytes
+        for k in 0..<100 {
+            view.transform = k % 2 == 0 ? .identity : CGAffineTransform(rotationAngle: 0.1 * Double(k))
+            window.runUpdateCycle()
+        }
+        #expect(window.flattenedTree.bytes == bytes)
+        let incremental = worlds(of: window)
+        window.reflatten()
+        try window.flattenedTree.recomputeWorldTransforms()
+        #expect(worlds(of: window) == incremental)
+        #expect(incremental[5].b != 0)
+    }
+
     @Test func aChangeAfterAStructureChangeStillPlacesEverything() throws {
         let window = TreeGenerator(shape: .balanced, count: 500, seed: 2).makeWindow()
         window.runUpdateCycle()

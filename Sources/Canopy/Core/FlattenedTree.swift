@@ -26,8 +26,9 @@ public final class FlattenedTree {
     /// Each row's index into `anchor` and `transform`, or -1 for the middle and the identity:
     /// most views keep both, and a large tree then stores 4 bytes a view for them, not 64.
     private(set) var turn = Column<Int32>()
-    /// The anchor points and transforms of the rows that set either. A row that drops both
-    /// leaves its entry unused until the next flatten; one that sets them again reuses it.
+    /// The anchor points and transforms of the rows that set either. A row keeps its entry until
+    /// the next flatten (holding the defaults once it drops both), so a view turned back and
+    /// forth adds one entry, not one per change.
     private(set) var anchor = Column<cnp_point>()
     private(set) var transform = Column<cnp_affine>()
     private(set) var flags = Column<UInt32>()
@@ -192,13 +193,8 @@ public final class FlattenedTree {
             let geometry = view.geometry
             bounds.append(geometry.bounds.cnpRect)
             center.append(geometry.center.cnpPoint)
-            if geometry.isTurned {
-                turn.append(Int32(anchor.count))
-                anchor.append(geometry.anchorPoint.cnpPoint)
-                transform.append(geometry.transform.cnpAffine)
-            } else {
-                turn.append(-1)
-            }
+            turn.append(-1)
+            if geometry.isTurned { Self.writeTurn(of: Int(row), geometry, turn, &anchor, &transform) }
             flags.append(view.coreFlags)
             view.subviews.withUnsafeBufferPointer { children in
                 for child in children.reversed() {
@@ -235,18 +231,8 @@ public final class FlattenedTree {
                 let row = Int(view.flatIndex), geometry = view.geometry
                 bounds[row] = geometry.bounds.cnpRect
                 center[row] = geometry.center.cnpPoint
-                if geometry.isTurned {
-                    if turn[row] < 0 {
-                        turn[row] = Int32(anchor.count)
-                        anchor.append(geometry.anchorPoint.cnpPoint)
-                        transform.append(geometry.transform.cnpAffine)
-                    } else {
-                        anchor[Int(turn[row])] = geometry.anchorPoint.cnpPoint
-                        transform[Int(turn[row])] = geometry.transform.cnpAffine
-                    }
-                } else {
-                    turn[row] = -1
-                }
+                // Most rows keep -1: a view at the defaults that never left them.
+                if geometry.isTurned || turn[row] >= 0 { Self.writeTurn(of: row, geometry, turn, &anchor, &transform) }
                 flags[row] = view.coreFlags
                 view.isFlatRowStale = false
             }
@@ -254,6 +240,23 @@ public final class FlattenedTree {
         (self.anchor, self.transform) = (anchor, transform)
         staleRows.removeAll(keepingCapacity: true)
         everyRowIsStale = false
+    }
+
+    /// Writes the anchor point and transform of `row` (turned, or with an entry already) into
+    /// its entry, added if it has none.
+    private static func writeTurn(
+        of row: Int, _ geometry: View.Geometry, _ turn: Column<Int32>, _ anchor: inout Column<cnp_point>,
+        _ transform: inout Column<cnp_affine>
+    ) {
+        let entry = Int(turn[row])
+        guard entry >= 0 else {
+            turn[row] = Int32(anchor.count)
+            anchor.append(geometry.anchorPoint.cnpPoint)
+            transform.append(geometry.transform.cnpAffine)
+            return
+        }
+        anchor[entry] = geometry.anchorPoint.cnpPoint
+        transform[entry] = geometry.transform.cnpAffine
     }
 
     private func clearStaleRows() {
