@@ -40,6 +40,17 @@ static void prefix_sums(uint32_t *start, uint32_t count) {
     start[count] = sum;
 }
 
+/// Placing each item at its group's start advances every start to the next group's: shifts
+/// the `count` + 1 starts of both lists back.
+static void restore_starts(uint32_t *variable_start, uint32_t *row_start, uint32_t count) {
+    for (uint32_t c = count; c > 0; c--) {
+        variable_start[c] = variable_start[c - 1];
+        row_start[c] = row_start[c - 1];
+    }
+    variable_start[0] = 0;
+    row_start[0] = 0;
+}
+
 uint32_t cnp__find_components(solver *s, uint32_t *variable_start, uint32_t *row_start) {
     const cnp_system *system = s->system;
     uint32_t variable_count = system->variable_count, components = 0;
@@ -82,13 +93,7 @@ uint32_t cnp__find_components(solver *s, uint32_t *variable_start, uint32_t *row
             s->component_rows[row_start[component[system->terms[row->first_term].variable]]++] = r;
         }
     }
-    // The placement above advanced each start to the next one's; shift them back.
-    for (uint32_t c = components; c > 0; c--) {
-        variable_start[c] = variable_start[c - 1];
-        row_start[c] = row_start[c - 1];
-    }
-    variable_start[0] = 0;
-    row_start[0] = 0;
+    restore_starts(variable_start, row_start, components);
     return components;
 }
 
@@ -164,11 +169,6 @@ uint32_t cnp__find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, u
             }
         }
     }
-    for (uint32_t b = blocks; b > 0; b--) {
-        variable_start[b] = variable_start[b - 1];
-        row_start[b] = row_start[b - 1];
-    }
-    variable_start[0] = 0;
-    row_start[0] = 0;
+    restore_starts(variable_start, row_start, blocks);
     return blocks;
 }
