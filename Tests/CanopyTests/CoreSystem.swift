@@ -78,9 +78,10 @@ struct CoreSystem {
     }
 
     /// Solves from nothing with blocks of more than `sparseFrom` unknowns tried by the sparse
-    /// path first.
+    /// path first (the triangular path left out).
     mutating func solve(in workspace: OpaquePointer, sparseFrom: UInt32) -> (status: cnp_status, report: cnp_solve_report) {
         var paths = cnp_testing_default_paths()
+        paths.triangular_from = .max
         paths.sparse_from = sparseFrom
         let solve = solve(in: workspace, paths: paths)
         return (solve.status, solve.report)

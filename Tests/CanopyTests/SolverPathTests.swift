@@ -29,6 +29,7 @@ struct SolverPathTests {
         var paths = cnp_testing_default_paths()
         paths.single = false
         paths.banded_from = .max
+        paths.triangular_from = .max
         paths.sparse_from = .max
         paths.strategies = false
         return paths

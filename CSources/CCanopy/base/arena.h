@@ -20,7 +20,7 @@ enum {
     PART_RELAX = 4,         // the system with inequalities left out
     PART_BANDED = 5,        // a banded block's rows and unknowns
     PART_BANDED_MATRIX = 6, // and its matrix
-    PART_SPARSE = 7         // a sparse block's vectors
+    PART_SPARSE = 7         // a sparse or triangular block's arrays
 };
 
 /// Carves aligned arrays out of one reservation. A first pass with `base` NULL only measures; a

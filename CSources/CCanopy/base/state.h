@@ -62,6 +62,8 @@ typedef struct solver_options {
     uint32_t pin_block_limit;
     /// Blocks of more unknowns than this try the banded path (block/banded.c) first.
     uint32_t banded_from;
+    /// Blocks of more unknowns than this try the triangular path (block/triangular.c) first.
+    uint32_t triangular_from;
     /// Blocks of more unknowns than this try the sparse path (block/sparse.c) before the dense one.
     uint32_t sparse_from;
 } solver_options;
@@ -117,6 +119,9 @@ typedef struct solver {
     /// Whether a block past `pin_block_limit` stops the pass, for the large-component
     /// strategies (solve/large.c) to take: in the first pass and the pinned one.
     bool defers_large_blocks;
+    /// Whether the pass is the triangular one (solve/large.c): every block past
+    /// `pin_block_limit` must be taken by the triangular path, or the pass declines.
+    bool triangular_pass;
     /// Blocks solved (neither recalled nor reused) over every pass.
     uint32_t solved_blocks;
     uint32_t next_group;

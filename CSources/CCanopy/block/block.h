@@ -1,7 +1,7 @@
 /*
  * The block layer: one block of unknowns and the rows over them, solved to the strict-priority
  * answer. The dispatcher (dispatch.c) picks a path by the block's size and shape: on the line
- * (single.c), banded (banded.c), sparse (sparse.c), or the dense hierarchy (hierarchy.c), whose
+ * (single.c), banded (banded.c), triangular (triangular.c), sparse (sparse.c), or the dense hierarchy (hierarchy.c), whose
  * conflicts conflicts.c narrows down.
  */
 #ifndef CNP_BLOCK_H
@@ -59,6 +59,13 @@ path_result cnp__solve_single(solver *s, uint32_t variable, uint32_t *rows, uint
 /// untouched but for the work spent and the active-set steps counted.
 path_result cnp__solve_banded(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
                               uint32_t row_count, cnp_status *failure);
+
+// triangular.c
+/// Solves a block as a square system of rows held exactly, in dependency order, when its answer
+/// can be proved so (nothing tied, nothing left free). Otherwise declines it, untouched but for
+/// scratch and the order of `rows`.
+path_result cnp__solve_triangular(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
+                                  uint32_t row_count, cnp_status *failure);
 
 // sparse.c
 /// Solves a block by sparse factorizations. Declines (leaves untouched but for scratch) a block

@@ -14,12 +14,12 @@
  *
  * Cost: what required equalities of one or two variables settle costs O((rows + terms) log
  * variables); most of a UI is settled that way. The rest is split into independent blocks,
- * each solved by the cheapest path that can take it (on the line, banded, sparse or dense). A
- * solve recorded in a cnp_solve_record lets the next one carry new constants through it and
- * recall blocks whose inputs did not change. A system no path can take (a block of more than
- * 1,024 unknowns that the sparse path gives back, or dense work past about 2e10 floating-point
- * operations) returns CNP_ERROR_TOO_LARGE. The stages, their costs and what each keeps are
- * described in docs/solver.md.
+ * each solved by the cheapest path that can take it (on the line, banded, triangular, sparse or
+ * dense). A solve recorded in a cnp_solve_record lets the next one carry new constants through
+ * it and recall blocks whose inputs did not change. A system no path can take (a block of more
+ * than 1,024 unknowns that the triangular and sparse paths give back, or dense work past about
+ * 2e10 floating-point operations) returns CNP_ERROR_TOO_LARGE. The stages, their costs and what
+ * each keeps are described in docs/solver.md.
  */
 #ifndef CNP_SOLVER_H
 #define CNP_SOLVER_H
@@ -159,8 +159,8 @@ typedef struct cnp_solve_report {
     /// block ended with in the previous recorded solve, rather than from nothing (where that
     /// start was feasible: otherwise the level starts from nothing).
     uint32_t warm_started_levels;
-    /// Of `blocks`, those solved through sparse factorizations rather than dense matrices
-    /// (blocks of more than 512 unknowns; see the top of this file).
+    /// Of `blocks`, those solved without dense matrices: as a triangular system, or through
+    /// sparse factorizations (blocks of more than 512 unknowns; see the top of this file).
     uint32_t sparse_blocks;
 } cnp_solve_report;
 

@@ -35,6 +35,9 @@ typedef struct cnp_testing_paths {
     bool single;
     /// Blocks of more unknowns than this try the banded path first (64; UINT32_MAX: none).
     uint32_t banded_from;
+    /// Blocks of more unknowns than this try the triangular path first (512; 1: every block of
+    /// two or more unknowns; UINT32_MAX: none).
+    uint32_t triangular_from;
     /// Blocks of more unknowns than this try the sparse path first (512; 1: every block of two
     /// or more unknowns; UINT32_MAX: none).
     uint32_t sparse_from;
@@ -48,11 +51,11 @@ typedef struct cnp_testing_paths {
 
 /// How many times each path answered in a test solve.
 typedef struct cnp_testing_path_counts {
-    /// Blocks solved on the line, banded, sparse, and by the dense hierarchy.
-    uint32_t single_blocks, banded_blocks, sparse_blocks, dense_blocks;
-    /// Solves answered by the pins, a relaxation, or a dense pass after the strategies declined
-    /// (0 or 1 each).
-    uint32_t pinned, relaxed, dense_after_strategies;
+    /// Blocks solved on the line, banded, triangular, sparse, and by the dense hierarchy.
+    uint32_t single_blocks, banded_blocks, triangular_blocks, sparse_blocks, dense_blocks;
+    /// Solves answered by the triangular pass over large blocks, the pins, a relaxation, or a
+    /// dense pass after the strategies declined (0 or 1 each).
+    uint32_t triangular_passes, pinned, relaxed, dense_after_strategies;
 } cnp_testing_path_counts;
 
 /// The paths cnp_solve takes.

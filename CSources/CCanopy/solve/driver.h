@@ -33,8 +33,10 @@ typedef struct pass_outcome {
     uint32_t unsound;
     /// Rows flagged ROW_UNPEELED: their components must be solved without peeling.
     uint32_t unpeeled;
-    /// Whether a block was left to the large-component strategies (the pass stopped there).
+    /// Whether a block was left to the large-component strategies (the pass stopped there), and
+    /// the unknowns of the largest block it found then.
     bool deferred;
+    uint32_t largest_deferred;
     /// Whether the pass found its answer, now in the outputs' values (which must be finite).
     bool answered;
 } pass_outcome;
@@ -49,7 +51,7 @@ cnp_status cnp__solve_pass(solver *s, layout *l, const cnp_system *system, bool 
 // large.c
 /// Solves a system whose first pass deferred a block past the pin limit, or met the dense
 /// limits, by the large-component strategies in turn; CNP_ERROR_TOO_LARGE when all decline.
-cnp_status cnp__solve_large(solver *s, layout *l);
+cnp_status cnp__solve_large(solver *s, layout *l, const pass_outcome *first);
 
 // validate.c
 cnp_status cnp__validate_system(const cnp_system *system, const cnp_solution *solution, uint32_t *failed_row);

@@ -1,7 +1,8 @@
 /*
  * Components too large for the block paths. When the first pass defers a block past the pin
  * limit, or meets the dense limits, the strategies of strategy/ change the problem, and each of
- * their passes is a pass of the driver: the pins alone; the relaxation of the largest
+ * their passes is a pass of the driver: the pins alone; when a block is past the triangular
+ * path's own size, every such block by that path alone; the relaxation of the largest
  * components, with the pins in the components it leaves whole, then without them; every block
  * by its path, the pin limit lifted; and last the relaxation of every component with a block
  * past that limit.
@@ -76,6 +77,22 @@ static strategy_result relax(solver *s, layout *l, uint32_t larger_than, pin_pas
     return STRATEGY_SOLVED;
 }
 
+/// Every block by its path, each past the pin limit by the triangular path alone (declined when
+/// it declines one): large blocks a view tree's rows leave nearly triangular are answered in
+/// O(terms) before any strategy changes the system.
+static strategy_result solve_triangular(solver *s, layout *l, cnp_status *failure) {
+    pass_outcome pass;
+    s->defers_large_blocks = false;
+    s->triangular_pass = true;
+    cnp_status status = cnp__solve_pass(s, l, s->system, false, &pass);
+    s->triangular_pass = false;
+    if (!pass.answered) {
+        return unanswered(status, failure);
+    }
+    COUNT_PATH(s, triangular_passes);
+    return STRATEGY_SOLVED;
+}
+
 /// Every block by its path, the pin limit lifted: the pass the first one deferred.
 static strategy_result solve_unlimited(solver *s, layout *l, cnp_status *failure) {
     pass_outcome pass;
@@ -87,12 +104,17 @@ static strategy_result solve_unlimited(solver *s, layout *l, cnp_status *failure
     return STRATEGY_SOLVED;
 }
 
-cnp_status cnp__solve_large(solver *s, layout *l) {
+cnp_status cnp__solve_large(solver *s, layout *l, const pass_outcome *first) {
     s->record_broken = true;
     s->eliminations = NULL;
     cnp_status failure = CNP_OK;
     pin_pass pins = {0};
     strategy_result result = pin(s, l, &pins, &failure);
+    // Only where a block is past the triangular path's own size: the relaxations answer smaller
+    // ones at less cost than a pass that may decline.
+    if (result == STRATEGY_DECLINED && first->deferred && first->largest_deferred > s->options.triangular_from) {
+        result = solve_triangular(s, l, &failure);
+    }
     // Past the pins, a block past the pin limit is solved like any other.
     s->defers_large_blocks = false;
     if (result == STRATEGY_DECLINED && pins.pinned > 0) {

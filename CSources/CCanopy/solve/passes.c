@@ -70,15 +70,15 @@ static void settle_free_unknown(solver *s, uint32_t rep) {
     s->variable_flags[rep] |= VARIABLE_AMBIGUOUS;
 }
 
-/// Whether one of the pass's blocks is past the pin limit while the solve defers such blocks to
-/// the large-component strategies.
-static bool defers_a_block(const solver *s, const layout *l, uint32_t blocks) {
+/// The unknowns of the largest of the pass's blocks when one is past the pin limit while the
+/// solve defers such blocks to the large-component strategies; 0 otherwise.
+static uint32_t largest_deferred_block(const solver *s, const layout *l, uint32_t blocks) {
+    uint32_t largest = 0;
     for (uint32_t b = 0; b < blocks && s->defers_large_blocks; b++) {
-        if (l->block_variable_start[b + 1] - l->block_variable_start[b] > s->options.pin_block_limit) {
-            return true;
-        }
+        uint32_t size = l->block_variable_start[b + 1] - l->block_variable_start[b];
+        largest = size > largest ? size : largest;
     }
-    return false;
+    return largest > s->options.pin_block_limit ? largest : 0;
 }
 
 /// Settles the unknowns no open row mentions and solves every block, unless the pass defers
@@ -93,7 +93,8 @@ static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, 
             settle_free_unknown(s, v);
         }
     }
-    if (defers_a_block(s, l, blocks)) {
+    outcome->largest_deferred = largest_deferred_block(s, l, blocks);
+    if (outcome->largest_deferred > 0) {
         outcome->deferred = true;
         return CNP_OK;
     }

@@ -21,6 +21,7 @@ solver_options cnp__solver_default_options(void) {
         .pin_fallback = true,
         .pin_block_limit = 16,
         .banded_from = 64,
+        .triangular_from = 512,
         .sparse_from = 512,
     };
 }
@@ -179,7 +180,7 @@ cnp_status cnp__solver_solve(cnp_workspace *workspace, const cnp_system *system,
     pass_outcome first;
     status = cnp__solve_pass(&s, &l, system, false, &first);
     if (s.options.pin_fallback && (first.deferred || status == CNP_ERROR_TOO_LARGE)) {
-        status = cnp__solve_large(&s, &l);
+        status = cnp__solve_large(&s, &l, &first);
     }
     if (status == CNP_OK) {
         write_rows(&s);

@@ -15,6 +15,7 @@ cnp_testing_paths cnp_testing_default_paths(void) {
         .peel = options.peel,
         .single = options.single,
         .banded_from = options.banded_from,
+        .triangular_from = options.triangular_from,
         .sparse_from = options.sparse_from,
         .kernel = (cnp_testing_kernel)options.kernel,
         .strategies = options.pin_fallback,
@@ -33,6 +34,7 @@ cnp_status cnp_testing_solve(cnp_workspace *workspace, const cnp_system *system,
     options.peel = paths->peel;
     options.single = paths->single;
     options.banded_from = paths->banded_from;
+    options.triangular_from = paths->triangular_from;
     options.sparse_from = paths->sparse_from;
     options.kernel = (kernel_choice)paths->kernel;
     options.pin_fallback = paths->strategies;
