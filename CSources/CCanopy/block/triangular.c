@@ -436,8 +436,9 @@ static uint32_t exchange(triangular_block *b, const uint32_t *rows, const double
         for (uint32_t r = 0; r < count && taker == NONE && along > PIVOT_TOLERANCE * scale; r++) {
             uint32_t j = rows[r];
             for (uint32_t t = b->start[j]; t < b->start[j + 1] && taker == NONE; t++) {
+                // A row an earlier exchange of this split took out holds an unknown outside it.
                 if (b->unknown[t] == w && y[r] != 0.0 && !b->forbidden[t] &&
-                    b->level[b->unknown_row[w]] > b->level[j]) {
+                    b->column_of[b->row_unknown[j]] != NONE && b->level[b->unknown_row[w]] > b->level[j]) {
                     taker = j;
                     taken = w;
                 }
@@ -481,9 +482,9 @@ static void split_piece(triangular_block *b, uint32_t p) {
     }
     for (uint32_t r = 0; r < k; r++) {
         uint32_t taker = pivot[r] == NONE ? exchange(b, rows, &combination[r * k], k) : NONE;
+        b->restructured = b->restructured || taker != NONE;
         for (uint32_t i = 0; i < k && taker != NONE; i++) {
             gone[i] = gone[i] || rows[i] == taker;
-            b->restructured = true;
         }
     }
     for (uint32_t r = 0; r < k; r++) {
@@ -493,9 +494,6 @@ static void split_piece(triangular_block *b, uint32_t p) {
         }
     }
     eliminate(b, matrix_row, count, k, pivot, combination);
-    for (uint32_t c = 0; c < k; c++) { // not unload_piece: a row exchanged out holds another unknown now
-        b->column_of[unknowns[c]] = NONE;
-    }
     uint8_t pivoted[PIECE_MOST] = {0};
     uint32_t slot = first;
     for (uint32_t r = 0; r < count; r++) {
@@ -508,10 +506,13 @@ static void split_piece(triangular_block *b, uint32_t p) {
             continue;
         }
         for (uint32_t t = b->start[j]; t < b->start[j + 1]; t++) {
-            b->forbidden[t] = b->forbidden[t] || b->piece_of[b->unknown_row[b->unknown[t]]] == p;
+            b->forbidden[t] = b->forbidden[t] || b->column_of[b->unknown[t]] != NONE;
         }
         b->row_unknown[j] = NONE;
         b->piece_of[j] = NONE;
+    }
+    for (uint32_t c = 0; c < k; c++) { // not unload_piece: a row exchanged out holds another unknown now
+        b->column_of[unknowns[c]] = NONE;
     }
     for (uint32_t c = 0; c < k; c++) {
         if (!pivoted[c]) {
@@ -832,22 +833,28 @@ static uint32_t lone_inequality(const triangular_block *b) {
 
 // MARK: - Displacement
 
-/// Row j, outside the system and wanted in it (a broken inequality, a violated equality), takes
-/// the place of a row of a lower level (at unknown `target` only, unless NONE): the nearest,
-/// breadth first, through rows of its level or
-/// above that give up their unknown for another (never one forbidden them). The row it
-/// displaces leaves the system. False when none is reached.
-static bool displace(triangular_block *b, uint32_t j, uint32_t target) {
-    b->stamp++;
-    uint32_t head = 0, tail = 0;
+/// Queues, after `tail`, the unknowns row j may take that the search has not reached, each
+/// reached through `via` (NONE: j's own). Returns the new tail.
+static uint32_t reach_from(triangular_block *b, uint32_t j, uint32_t via, uint32_t tail) {
     for (uint32_t t = b->start[j]; t < b->start[j + 1]; t++) {
         uint32_t u = b->unknown[t];
         if (!b->forbidden[t] && b->seen[u] != b->stamp) {
             b->seen[u] = b->stamp;
-            b->via_unknown[u] = NONE;
+            b->via_unknown[u] = via;
             b->reached[tail++] = u;
         }
     }
+    return tail;
+}
+
+/// Row j, outside the system and wanted in it (a broken inequality, a violated equality), takes
+/// the place of a row of a lower level (at unknown `target` only, unless NONE): the nearest,
+/// breadth first, through rows of its level or above that give up their unknown for another
+/// (never one forbidden them). The row it displaces leaves the system. False when none is
+/// reached.
+static bool displace(triangular_block *b, uint32_t j, uint32_t target) {
+    b->stamp++;
+    uint32_t head = 0, tail = reach_from(b, j, NONE, 0);
     while (head < tail && spend(b, 1)) {
         uint32_t y = b->reached[head++], holder = b->unknown_row[y];
         if (b->level[holder] > b->level[j] && (target == NONE || y == target)) {
@@ -866,14 +873,7 @@ static bool displace(triangular_block *b, uint32_t j, uint32_t target) {
             b->active[j] = 1;
             return true;
         }
-        for (uint32_t t = b->start[holder]; t < b->start[holder + 1]; t++) {
-            uint32_t w = b->unknown[t];
-            if (!b->forbidden[t] && b->seen[w] != b->stamp) {
-                b->seen[w] = b->stamp;
-                b->via_unknown[w] = y;
-                b->reached[tail++] = w;
-            }
-        }
+        tail = reach_from(b, holder, y, tail);
     }
     return false;
 }
