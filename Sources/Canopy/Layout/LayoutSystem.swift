@@ -126,8 +126,9 @@ struct LayoutSystem {
         listChildren()
         reference.reserveCapacity(4 * itemCount)
         defer { windowOrigins = ContentOrigins() }
-        for reference in itemReferences {
-            appendReference(windowOrigins.layoutRect(of: reference.item))
+        var contentOrigins = [CGPoint](repeating: .zero, count: itemCount)
+        for index in itemReferences.indices {
+            appendReference(layoutRect(ofItem: index, contentOrigins: &contentOrigins))
         }
         ruleRowStart.reserveCapacity(itemCount + 1)
         // Rules take what they need; the constraints' rows are reserved exactly below (the
@@ -216,12 +217,18 @@ struct LayoutSystem {
     ) -> [LayoutGuide] {
         var needed = NeededItems(marksItems: readsRecordedPlaces, capacity: levels.count + 1)
         needed.insert(root)
+        // Items are told apart by their class, as `engineItem` does: a cast per item costs
+        // more than the rest of the walk (and only views and guides can be items).
         func need(_ item: LayoutItem) {
-            let base: LayoutItem = (item as? LayoutGuide).flatMap { $0.isMarginsGuide ? $0.owningView : nil } ?? item
-            guard needed.insert(base) else { return }
-            var view = base as? View
-            while let current = view, current !== root, current.translatesAutoresizingMaskIntoConstraints,
-                let superview = current.superview, needed.insert(superview)
+            guard type(of: item) != LayoutGuide.self else {
+                let guide = unsafeDowncast(item, to: LayoutGuide.self)
+                if guide.isMarginsGuide, let owner = guide.owningView { need(owner) } else { needed.insert(guide) }
+                return
+            }
+            var view = unsafeDowncast(item, to: View.self)
+            guard needed.insert(view) else { return }
+            while view !== root, view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview,
+                needed.insert(superview)
             {
                 view = superview
             }
@@ -273,6 +280,25 @@ struct LayoutSystem {
     }
 
     // MARK: Geometry
+
+    /// Where the item at `index` is laid out in window space, noting a view's content origin
+    /// (where its bounds origin lies) in `contentOrigins`. An item whose parent is an item
+    /// (come before it) is placed from the parent's content origin in one step; the others
+    /// walk up through `windowOrigins`.
+    private mutating func layoutRect(ofItem index: Int, contentOrigins: inout [CGPoint]) -> CGRect {
+        let item = item(index), parent = Int(parentItem[index])
+        if type(of: item) == LayoutGuide.self {
+            let guide = unsafeDowncast(item, to: LayoutGuide.self)
+            guard parent >= 0 else { return windowOrigins.layoutRect(of: guide) }
+            return guide.layoutFrame.offsetBy(dx: contentOrigins[parent].x, dy: contentOrigins[parent].y)
+        }
+        let view = unsafeDowncast(item, to: View.self)
+        let rect = parent >= 0
+            ? view.untransformedFrame.offsetBy(dx: contentOrigins[parent].x, dy: contentOrigins[parent].y)
+            : windowOrigins.layoutRect(of: view)
+        contentOrigins[index] = CGPoint(x: rect.minX - view.bounds.minX, y: rect.minY - view.bounds.minY)
+        return rect
+    }
 
     private mutating func appendReference(_ rect: CGRect) {
         reference.append(Double(rect.minX))

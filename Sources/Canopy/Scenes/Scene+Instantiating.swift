@@ -29,7 +29,7 @@ extension Scene {
         for i in 1..<made.count where index.parents[i] != 0 { made[Int(index.parents[i])].addSubview(made[i]) }
         for i in 1..<made.count where index.parents[i] == 0 { window.addSubview(made[i]) }
         for i in views.indices {
-            guard let stack = views[i].stack, let view = made[i] as? StackView else { continue }
+            guard let stack = views[i].placement.stack, let view = made[i] as? StackView else { continue }
             Self.configure(view, from: stack, arranged: (index.arrangedViews[i] ?? []).map { made[$0] })
         }
         let guides = self.guides.indices.map { k in
@@ -82,41 +82,42 @@ extension Scene {
     }
 
     private static func configure(_ view: View, from record: ViewRecord) {
+        // The placement and the appearance are read once each (see SceneIndex.checkValues).
+        let placement = record.placement, appearance = record.appearance
         let size = record.frame.size
-        view.anchorPoint = record.anchorPoint
-        view.bounds = CGRect(origin: record.boundsOrigin, size: size)
-        view.center = record.center ?? record.centerFromFrame
-        view.transform = record.transform
+        view.anchorPoint = placement.anchorPoint
+        view.bounds = CGRect(origin: placement.boundsOrigin, size: size)
+        view.center = placement.center ?? record.center(at: placement.anchorPoint)
+        view.transform = placement.transform
         view.isHidden = record.isHidden
         view.clipsToBounds = record.clipsToBounds
         view.isUserInteractionEnabled = record.isUserInteractionEnabled
         view.alpha = record.alpha
-        if let color = record.backgroundColor { view.backgroundColor = color }
-        if record.cornerRadius != 0 || record.borderWidth != 0 || record.borderColor != .black {
-            view.layer.cornerRadius = record.cornerRadius
-            view.layer.borderWidth = record.borderWidth
-            view.layer.borderColor = record.borderColor
+        if let color = appearance.backgroundColor { view.backgroundColor = color }
+        if appearance.cornerRadius != 0 || appearance.borderWidth != 0 || appearance.borderColor != .black {
+            view.layer.cornerRadius = appearance.cornerRadius
+            view.layer.borderWidth = appearance.borderWidth
+            view.layer.borderColor = appearance.borderColor
         }
-        view.tag = record.tag
-        view.accessibilityIdentifier = record.accessibilityIdentifier
+        view.tag = placement.tag
+        view.accessibilityIdentifier = placement.accessibilityIdentifier
         view.translatesAutoresizingMaskIntoConstraints = record.translatesAutoresizingMaskIntoConstraints
         view.autoresizingMask = record.autoresizingMask
-        view.semanticContentAttribute = record.semanticContentAttribute
-        for axis in [LayoutConstraint.Axis.horizontal, .vertical] {
-            let (hugging, resistance) = axis == .horizontal
-                ? (record.hugging.horizontal, record.compressionResistance.horizontal)
-                : (record.hugging.vertical, record.compressionResistance.vertical)
-            // Only where they differ, so that views left at the defaults carry no layout state.
+        view.semanticContentAttribute = placement.semanticContentAttribute
+        // Only where they differ, so that views left at the defaults carry no layout state.
+        func setPriorities(_ hugging: LayoutPriority, _ resistance: LayoutPriority, for axis: LayoutConstraint.Axis) {
             if view.contentHuggingPriority(for: axis) != hugging { view.setContentHuggingPriority(hugging, for: axis) }
             if view.contentCompressionResistancePriority(for: axis) != resistance {
                 view.setContentCompressionResistancePriority(resistance, for: axis)
             }
         }
-        if record.layoutMargins != view.layoutMargins { view.layoutMargins = record.layoutMargins }
-        if let size = record.intrinsicContentSize { view.layoutState.recordedIntrinsicSize = size }
+        setPriorities(placement.hugging.horizontal, placement.compressionResistance.horizontal, for: .horizontal)
+        setPriorities(placement.hugging.vertical, placement.compressionResistance.vertical, for: .vertical)
+        if placement.layoutMargins != view.layoutMargins { view.layoutMargins = placement.layoutMargins }
+        if let size = placement.intrinsicContentSize { view.layoutState.recordedIntrinsicSize = size }
         // Only where they differ: a label made from the scene's archive may hold attributed
         // text, which setting its plain text or font again would replace.
-        if let text = record.label, let label = view as? Label {
+        if let text = appearance.label, let label = view as? Label {
             let font = text.isBold ? Font.boldSystemFont(ofSize: text.fontSize) : Font.systemFont(ofSize: text.fontSize)
             if label.text != text.text { label.text = text.text }
             if label.font != font { label.font = font }
@@ -124,7 +125,7 @@ extension Scene {
             if label.numberOfLines != text.numberOfLines { label.numberOfLines = text.numberOfLines }
             if label.textAlignment != text.textAlignment { label.textAlignment = text.textAlignment }
         }
-        if let title = record.button, let button = view as? Button {
+        if let title = appearance.button, let button = view as? Button {
             button.setTitle(title.title, for: .normal)
             button.setTitleColor(title.titleColor, for: .normal)
             button.titleFont = title.isBold ? Font.boldSystemFont(ofSize: title.fontSize) : Font.systemFont(ofSize: title.fontSize)
@@ -133,10 +134,10 @@ extension Scene {
                 button.setTitleColor(state.titleColor, for: state.state)
             }
         }
-        if let image = record.image, let imageView = view as? ImageView {
+        if let image = appearance.image, let imageView = view as? ImageView {
             imageView.image = Image(data: image.pngData, scale: image.scale)
         }
-        if let mode = record.contentMode { view.contentMode = mode }
+        if let mode = appearance.contentMode { view.contentMode = mode }
     }
 
     private static func configure(_ stack: StackView, from record: StackRecord, arranged: [View]) {
@@ -151,7 +152,10 @@ extension Scene {
 
 extension Scene.ViewRecord {
     /// The center that `frame` and `anchorPoint` give, which `center` overrides when present.
-    var centerFromFrame: CGPoint {
-        CGPoint(x: frame.origin.x + anchorPoint.x * frame.width, y: frame.origin.y + anchorPoint.y * frame.height)
+    var centerFromFrame: CGPoint { center(at: anchorPoint) }
+
+    /// The center that `frame` gives with the anchor point `anchor`.
+    func center(at anchor: CGPoint) -> CGPoint {
+        CGPoint(x: frame.origin.x + anchor.x * frame.width, y: frame.origin.y + anchor.y * frame.height)
     }
 }

@@ -179,7 +179,9 @@ extension Scene {
         /// The drawing properties, kept out of line: most views leave them at their defaults,
         /// and a large scene's records stay small.
         private var appearanceBox: Box<Appearance>?
-        private var appearance: Appearance {
+        /// The drawing properties as one value: a reader of several (checking, instantiating)
+        /// takes them once, not one copy of the whole per property.
+        private(set) var appearance: Appearance {
             get { appearanceBox?.value ?? Appearance() }
             set { appearanceBox = newValue == Appearance() ? nil : Box(value: newValue) }
         }
@@ -198,7 +200,8 @@ extension Scene {
         /// Where the view sits beyond its frame, and its layout settings, kept out of line like
         /// the drawing properties: most views of a large scene leave them at their defaults.
         private var placementBox: Box<Placement>?
-        private var placement: Placement {
+        /// The placement and layout settings as one value, read once like ``appearance``.
+        private(set) var placement: Placement {
             get { placementBox?.value ?? Placement() }
             set { placementBox = newValue.isDefault ? nil : Box(value: newValue) }
         }

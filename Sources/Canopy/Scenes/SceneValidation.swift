@@ -56,44 +56,47 @@ struct SceneIndex {
     // MARK: Values
 
     private static func checkValues(of view: Scene.ViewRecord, at location: @autoclosure () -> String) throws(SceneError) {
-        let f = view.frame, t = view.transform, m = view.layoutMargins
+        // The placement and the appearance are read once each: every property read through
+        // the record would copy the whole of its part.
+        let p = view.placement, a = view.appearance
+        let f = view.frame, t = p.transform, m = p.layoutMargins
         // The stored size: `width` and `height` would read a negative size as positive.
         try finite([f.origin.x, f.origin.y, f.size.width, f.size.height], location() + ".frame")
         guard f.size.width >= 0, f.size.height >= 0 else {
             throw SceneError(location: location() + ".frame", message: "a frame's width and height cannot be negative")
         }
-        if let c = view.center { try finite([c.x, c.y], location() + ".center") }
-        try finite([view.boundsOrigin.x, view.boundsOrigin.y], location() + ".boundsOrigin")
+        if let c = p.center { try finite([c.x, c.y], location() + ".center") }
+        try finite([p.boundsOrigin.x, p.boundsOrigin.y], location() + ".boundsOrigin")
         try finite([t.a, t.b, t.c, t.d, t.tx, t.ty], location() + ".transform")
-        try finite([view.anchorPoint.x, view.anchorPoint.y], location() + ".anchorPoint")
+        try finite([p.anchorPoint.x, p.anchorPoint.y], location() + ".anchorPoint")
         try finite([m.top, m.left, m.bottom, m.right], location() + ".layoutMargins")
         try finite([view.alpha], location() + ".alpha", within: 0...1)
-        if let size = view.intrinsicContentSize {
+        if let size = p.intrinsicContentSize {
             try finite([size.width, size.height], location() + ".intrinsicContentSize")
             guard View.isIntrinsicDimension(size.width), View.isIntrinsicDimension(size.height) else {
                 throw SceneError(location: location() + ".intrinsicContentSize", message: "each dimension is at least 0, or -1 for none")
             }
         }
-        let (hugging, resistance) = (view.hugging, view.compressionResistance)
+        let (hugging, resistance) = (p.hugging, p.compressionResistance)
         try finite([CGFloat(hugging.horizontal.rawValue), CGFloat(hugging.vertical.rawValue)], location() + ".hugging", within: 1...1000)
         try finite(
             [CGFloat(resistance.horizontal.rawValue), CGFloat(resistance.vertical.rawValue)], location() + ".compressionResistance",
             within: 1...1000)
-        if let stack = view.stack { try finite([stack.spacing], location() + ".stack.spacing") }
-        if let label = view.label {
+        if let stack = p.stack { try finite([stack.spacing], location() + ".stack.spacing") }
+        if let label = a.label {
             try finite([label.fontSize], location() + ".label.fontSize", within: 0...CGFloat.greatestFiniteMagnitude)
         }
-        if let button = view.button {
+        if let button = a.button {
             try finite([button.fontSize], location() + ".button.fontSize", within: 0...CGFloat.greatestFiniteMagnitude)
         }
-        if let image = view.image {
+        if let image = a.image {
             try finite([image.scale], location() + ".image.scale", within: 0.01...100)
             guard Image(data: image.pngData, scale: image.scale) != nil else {
                 throw SceneError(location: location() + ".image.png", message: "is not a PNG file Canopy reads (or is past 32,767 pixels on a side)")
             }
         }
-        try finite([view.cornerRadius], location() + ".cornerRadius", within: 0...CGFloat.greatestFiniteMagnitude)
-        try finite([view.borderWidth], location() + ".borderWidth", within: 0...CGFloat.greatestFiniteMagnitude)
+        try finite([a.cornerRadius], location() + ".cornerRadius", within: 0...CGFloat.greatestFiniteMagnitude)
+        try finite([a.borderWidth], location() + ".borderWidth", within: 0...CGFloat.greatestFiniteMagnitude)
     }
 
     private static func checkValues(of constraint: Scene.ConstraintRecord, at location: @autoclosure () -> String) throws(SceneError) {
@@ -229,10 +232,11 @@ struct SceneIndex {
             }
         }
         for i in scene.views.indices {
-            if scene.views[i].label != nil { try require({ $0 is Label }, i, "label", "a label") }
-            if scene.views[i].button != nil { try require({ $0 is Button }, i, "button", "a button") }
-            if scene.views[i].image != nil { try require({ $0 is ImageView }, i, "image", "an image view") }
-            guard let stack = scene.views[i].stack else { continue }
+            let appearance = scene.views[i].appearance
+            if appearance.label != nil { try require({ $0 is Label }, i, "label", "a label") }
+            if appearance.button != nil { try require({ $0 is Button }, i, "button", "a button") }
+            if appearance.image != nil { try require({ $0 is ImageView }, i, "image", "an image view") }
+            guard let stack = scene.views[i].placement.stack else { continue }
             try require({ $0 is StackView }, i, "stack", "a stack view")
             var seen = Set<Int>()
             for (k, id) in stack.arranged.enumerated() {
