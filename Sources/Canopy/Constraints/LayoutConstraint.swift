@@ -154,6 +154,17 @@ public final class LayoutConstraint {
         return isGuide ? unsafeDowncast(object, to: LayoutGuide.self) : unsafeDowncast(object, to: View.self)
     }
 
+    /// The first item's view (a guide's owning view), read without making an existential:
+    /// activating and collecting a large tree ask this of every constraint.
+    var firstOwningView: View? { Self.owningView(firstObject, isGuide: firstIsGuide) }
+    /// The second item's view, as ``firstOwningView``.
+    var secondOwningView: View? { Self.owningView(secondObject, isGuide: secondIsGuide) }
+
+    private static func owningView(_ object: AnyObject?, isGuide: Bool) -> View? {
+        guard let object else { return nil }
+        return isGuide ? unsafeDowncast(object, to: LayoutGuide.self).owningView : unsafeDowncast(object, to: View.self)
+    }
+
     /// The view that holds the constraint while it is active: its items' nearest common ancestor.
     public internal(set) var container: View? {
         get { containerStorage }
@@ -289,9 +300,9 @@ public final class LayoutConstraint {
 
     /// The nearest view that contains both items (a guide counts as its owning view), or `nil`.
     func commonAncestor() -> View? {
-        guard let first = firstItem?.layoutOwningView else { return nil }
-        guard let secondItem else { return first }
-        guard let second = secondItem.layoutOwningView else { return nil }
+        guard let first = firstOwningView else { return nil }
+        guard secondObject != nil else { return first }
+        guard let second = secondOwningView else { return nil }
         // The common cases first: the same view, parent and child, siblings.
         if first === second || first.superview === second { return second }
         if second.superview === first { return first }

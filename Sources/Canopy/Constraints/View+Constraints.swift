@@ -28,8 +28,8 @@ extension View {
         if state.constraints.isEmpty { state.constraints.reserveCapacity(4) }
         state.constraints.append(constraint)
         constraint.container = self
-        constraint.firstItem?.layoutOwningView?.joinConstraintBasedLayout()
-        constraint.secondItem?.layoutOwningView?.joinConstraintBasedLayout()
+        constraint.firstOwningView?.joinConstraintBasedLayout()
+        constraint.secondOwningView?.joinConstraintBasedLayout()
     }
 
     /// The view takes part in constraint-based layout from now on: the next update cycle calls
