@@ -261,6 +261,47 @@ struct AutoLayoutTests {
         #expect(view.constraintsAffectingLayout(for: .horizontal).count == 2)
     }
 
+    /// Undetermined positions stay where the views are, whatever lies between them and the
+    /// window: a scrolled superview, a constrained view's subview, a superview with no
+    /// variables of its own (placed through its frame), and a guide.
+    @Test func undeterminedPositionsStayWhereTheViewsAre() {
+        let window = window()
+        let scrolled = View(frame: CGRect(x: 10, y: 20, width: 300, height: 300))
+        scrolled.bounds.origin = CGPoint(x: 0, y: 40)
+        window.addSubview(scrolled)
+        let outer = constrained(), inner = constrained(), plain = View(), placed = constrained()
+        outer.frame = CGRect(x: 7, y: 60, width: 10, height: 10)
+        inner.frame = CGRect(x: 0, y: 5, width: 10, height: 10)
+        plain.frame = CGRect(x: 30, y: 100, width: 100, height: 100)
+        plain.bounds.origin = CGPoint(x: 5, y: 5)
+        placed.frame = CGRect(x: 0, y: 12, width: 10, height: 10)
+        scrolled.addSubview(outer)
+        outer.addSubview(inner)
+        scrolled.addSubview(plain)
+        plain.addSubview(placed)
+        let guide = LayoutGuide()
+        outer.addLayoutGuide(guide)
+        // Left edges and sizes are fixed; every top is left free.
+        LayoutConstraint.activate([
+            outer.leftAnchor.constraint(equalTo: scrolled.leftAnchor, constant: 5),
+            outer.widthAnchor.constraint(equalToConstant: 50), outer.heightAnchor.constraint(equalToConstant: 30),
+            inner.leftAnchor.constraint(equalTo: outer.leftAnchor, constant: 3),
+            inner.widthAnchor.constraint(equalToConstant: 20), inner.heightAnchor.constraint(equalToConstant: 10),
+            placed.leftAnchor.constraint(equalTo: scrolled.leftAnchor, constant: 1),
+            placed.widthAnchor.constraint(equalToConstant: 8), placed.heightAnchor.constraint(equalToConstant: 8),
+            guide.leftAnchor.constraint(equalTo: outer.leftAnchor, constant: 2),
+            guide.widthAnchor.constraint(equalToConstant: 4), guide.heightAnchor.constraint(equalToConstant: 4),
+        ])
+        window.runUpdateCycle()
+        #expect(outer.hasAmbiguousLayout && inner.hasAmbiguousLayout && placed.hasAmbiguousLayout)
+        // Left edges in each superview's bounds: scrolled's left edge is at 10 in the window,
+        // its bounds start at x 0; plain's left edge is at 10 + 30, its bounds start at x 5.
+        #expect(outer.frame == CGRect(x: 5, y: 60, width: 50, height: 30))
+        #expect(inner.frame == CGRect(x: 3, y: 5, width: 20, height: 10))
+        #expect(placed.frame == CGRect(x: 1 - 30 + 5, y: 12, width: 8, height: 8))
+        #expect(guide.layoutFrame == CGRect(x: 2, y: 0, width: 4, height: 4))
+    }
+
     @Test func aResizedWindowReSolves() {
         let window = window()
         let bar = constrained()
