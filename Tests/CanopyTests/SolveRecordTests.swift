@@ -113,9 +113,15 @@ struct SolveRecordTests {
         var first = system
         #expect(first.solve(in: released.workspace).status == CNP_OK)
         let capacity = cnp_workspace_capacity(released.workspace)
+        let resident = cnp_workspace_resident(released.workspace)
         cnp_workspace_release_pages(released.workspace)
         cnp_workspace_release_pages(nil)
         #expect(capacity > 1 << 20 && cnp_workspace_capacity(released.workspace) == capacity)
+        // What the solve touched was in memory; once given back, at most the pages each part
+        // shares with its neighbours are.
+        #expect(resident > 1 << 18 && resident <= capacity)
+        #expect(cnp_workspace_resident(released.workspace) < 1 << 16)
+        #expect(cnp_workspace_resident(nil) == 0)
         system.rows[7].constant += 3
         var again = system, fresh = system
         let (status, report) = again.solve(in: released.workspace)

@@ -16,14 +16,21 @@ struct WindowMemoryTests {
         let window = try laidOut(.tree, 1_000)
         let memory = window.memory
         #expect(memory.flattenedTree > 0 && memory.layoutSystem > 0 && memory.layoutSolution > 0)
-        // Substitution settles the tree: the core keeps the record it carries new constants through.
-        #expect(memory.solveRecord > 0 && memory.solverWorkspaces > 0)
+        // Substitution settles the tree: the core keeps the record it carries new constants
+        // through, and the workspace's pages go back meanwhile.
+        #expect(memory.solveRecord > 0 && memory.solverWorkspaces < memory.solveRecord / 4)
         #expect(
             memory.total
                 == memory.flattenedTree + memory.layoutSystem + memory.layoutSolution + memory.solveRecord
                 + memory.solverWorkspaces)
         // At least the solution's values: four doubles per view.
         #expect(memory.layoutSolution >= 1_000 * 4 * MemoryLayout<Double>.stride)
+    }
+
+    /// Blocks the record does not carry keep the workspace's pages for the next solve.
+    @Test func aSystemWithBlocksKeepsItsWorkspace() throws {
+        let memory = try laidOut(.feed, 1_000).memory
+        #expect(memory.solverWorkspaces > 0)
     }
 
     @Test func thePartsGrowWithTheTree() throws {

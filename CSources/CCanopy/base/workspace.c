@@ -56,6 +56,39 @@ size_t cnp_workspace_capacity(const cnp_workspace *workspace) {
     return total;
 }
 
+/// The bytes of `memory` (`bytes` long) on pages that are in memory: each page counts for the
+/// part of the block it holds. All of them when the system cannot tell.
+static size_t resident_bytes(const void *memory, size_t bytes) {
+    enum { PAGE = 4096, PAGES_AT_ONCE = 1024 };
+    if (memory == NULL || bytes == 0) {
+        return 0;
+    }
+    uintptr_t begin = (uintptr_t)memory, end = begin + bytes;
+    size_t resident = 0;
+    unsigned char in_memory[PAGES_AT_ONCE];
+    for (uintptr_t page = begin & ~(uintptr_t)(PAGE - 1); page < end; page += (uintptr_t)PAGE * PAGES_AT_ONCE) {
+        uintptr_t stop = page + (uintptr_t)PAGE * PAGES_AT_ONCE < end ? page + (uintptr_t)PAGE * PAGES_AT_ONCE : end;
+        if (mincore((void *)page, stop - page, in_memory) != 0) {
+            return bytes;
+        }
+        for (uintptr_t at = page; at < stop; at += PAGE) {
+            if (in_memory[(at - page) / PAGE] & 1) {
+                uintptr_t from = at > begin ? at : begin, to = at + PAGE < end ? at + PAGE : end;
+                resident += to - from;
+            }
+        }
+    }
+    return resident;
+}
+
+size_t cnp_workspace_resident(const cnp_workspace *workspace) {
+    size_t total = 0;
+    for (unsigned part = 0; workspace != NULL && part < CNP_WORKSPACE_PARTS; part++) {
+        total += resident_bytes(workspace->memory[part], workspace->capacity[part]);
+    }
+    return total;
+}
+
 void cnp_workspace_release_pages(cnp_workspace *workspace) {
     for (unsigned part = 0; workspace != NULL && part < CNP_WORKSPACE_PARTS; part++) {
         advise_inner_pages(workspace->memory[part], workspace->capacity[part], MADV_DONTNEED);

@@ -26,6 +26,11 @@ void cnp_workspace_destroy(cnp_workspace *workspace);
 /// The number of bytes the workspace currently holds (for memory reports).
 size_t cnp_workspace_capacity(const cnp_workspace *workspace);
 
+/// The bytes of the workspace's memory that are in memory now (for memory reports): its
+/// capacity less the pages never touched and those given back (cnp_workspace_release_pages),
+/// counted page by page; the whole capacity where the system cannot tell. NULL counts 0.
+size_t cnp_workspace_resident(const cnp_workspace *workspace);
+
 /// Gives the pages of the workspace's memory back to the system, keeping its capacity: for a
 /// workspace that will sit idle (a solve whose record carries the next changes). Its contents
 /// are lost; the next call that uses it faults its pages in again. NULL is ignored.

@@ -21,8 +21,8 @@ final class SolveLanes {
         workspaces = (1..<count).map { _ in Workspace() }
     }
 
-    /// Bytes held by the lanes' own workspaces.
-    var bytes: Int { workspaces.reduce(0) { $0 + $1.bytes } }
+    /// The bytes of the lanes' own workspaces in memory now.
+    var residentBytes: Int { workspaces.reduce(0) { $0 + $1.residentBytes } }
 
     /// Calls `body` with the core's description of the lanes, lane 0 solving in `workspace`.
     func withCoreLanes<R>(sharing workspace: Workspace, _ body: (UnsafePointer<cnp_solve_lanes>) -> R) -> R {

@@ -17,6 +17,9 @@ final class Workspace {
 
     var bytes: Int { cnp_workspace_capacity(pointer) }
 
+    /// The bytes of the memory in memory now: pages never touched and pages given back do not count.
+    var residentBytes: Int { cnp_workspace_resident(pointer) }
+
     /// Gives the memory's pages back to the system, keeping the capacity (the contents are lost).
     func releasePages() { cnp_workspace_release_pages(pointer) }
 }

@@ -11,7 +11,9 @@ public struct WindowMemory: Sendable, Equatable {
     public var layoutSolution = 0
     /// The C core's record of the latest solve, through which new constants are carried.
     public var solveRecord = 0
-    /// The C core's scratch memory for solving, on every lane.
+    /// The C core's scratch memory for solving, on every lane, as far as it is in memory: a
+    /// solve carves room for every path it may take and touches what it takes, and a window
+    /// gives the pages back while its solve record carries the changes of constants.
     public var solverWorkspaces = 0
 
     /// Every part together.

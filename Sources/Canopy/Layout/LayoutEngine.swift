@@ -277,7 +277,7 @@ final class LayoutEngine {
         memory.layoutSystem += (system?.bytes ?? 0) + (failure?.system.bytes ?? 0)
         memory.layoutSolution += solution?.bytes ?? 0
         memory.solveRecord += record.bytes
-        memory.solverWorkspaces += workspace.bytes + (laneStorage?.bytes ?? 0)
+        memory.solverWorkspaces += workspace.residentBytes + (laneStorage?.residentBytes ?? 0)
     }
 
     /// Lanes for `threads` threads, but no more than there are processors (each lane keeps its
