@@ -6,12 +6,14 @@
 
 /// Blocks from this size on ask for huge pages.
 #define HUGE_PAGES_FROM ((size_t)64 << 20)
+/// The page size that advice and residency are counted in (the smallest the systems use).
+#define PAGE_BYTES ((uintptr_t)4096)
 
 /// Gives `advice` for the whole pages inside `bytes` of `memory` (the pages it shares with
 /// other blocks are left alone).
 static void advise_inner_pages(void *memory, size_t bytes, int advice) {
-    uintptr_t page = 4096, start = ((uintptr_t)memory + page - 1) & ~(page - 1);
-    uintptr_t end = ((uintptr_t)memory + bytes) & ~(page - 1);
+    uintptr_t start = ((uintptr_t)memory + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
+    uintptr_t end = ((uintptr_t)memory + bytes) & ~(PAGE_BYTES - 1);
     if (memory != NULL && end > start) {
         // Advice only: a system that declines it leaves the block as it is.
         (void)madvise((void *)start, end - start, advice);
@@ -59,21 +61,22 @@ size_t cnp_workspace_capacity(const cnp_workspace *workspace) {
 /// The bytes of `memory` (`bytes` long) on pages that are in memory: each page counts for the
 /// part of the block it holds. All of them when the system cannot tell.
 static size_t resident_bytes(const void *memory, size_t bytes) {
-    enum { PAGE = 4096, PAGES_AT_ONCE = 1024 };
+    enum { PAGES_AT_ONCE = 1024 };
+    const uintptr_t span = PAGE_BYTES * PAGES_AT_ONCE;
     if (memory == NULL || bytes == 0) {
         return 0;
     }
     uintptr_t begin = (uintptr_t)memory, end = begin + bytes;
     size_t resident = 0;
     unsigned char in_memory[PAGES_AT_ONCE];
-    for (uintptr_t page = begin & ~(uintptr_t)(PAGE - 1); page < end; page += (uintptr_t)PAGE * PAGES_AT_ONCE) {
-        uintptr_t stop = page + (uintptr_t)PAGE * PAGES_AT_ONCE < end ? page + (uintptr_t)PAGE * PAGES_AT_ONCE : end;
-        if (mincore((void *)page, stop - page, in_memory) != 0) {
+    for (uintptr_t first = begin & ~(PAGE_BYTES - 1); first < end; first += span) {
+        uintptr_t stop = first + span < end ? first + span : end;
+        if (mincore((void *)first, stop - first, in_memory) != 0) {
             return bytes;
         }
-        for (uintptr_t at = page; at < stop; at += PAGE) {
-            if (in_memory[(at - page) / PAGE] & 1) {
-                uintptr_t from = at > begin ? at : begin, to = at + PAGE < end ? at + PAGE : end;
+        for (uintptr_t at = first; at < stop; at += PAGE_BYTES) {
+            if (in_memory[(at - first) / PAGE_BYTES] & 1) {
+                uintptr_t from = at > begin ? at : begin, to = at + PAGE_BYTES < end ? at + PAGE_BYTES : end;
                 resident += to - from;
             }
         }

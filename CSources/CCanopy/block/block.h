@@ -1,8 +1,8 @@
 /*
  * The block layer: one block of unknowns and the rows over them, solved to the strict-priority
  * answer. The dispatcher (dispatch.c) picks a path by the block's size and shape: on the line
- * (single.c), banded (banded.c), triangular (triangular.c), sparse (sparse.c), or the dense hierarchy (hierarchy.c), whose
- * conflicts conflicts.c narrows down.
+ * (single.c), banded (banded.c), triangular (triangular.c), sparse (sparse.c), or the dense
+ * hierarchy (hierarchy.c), whose conflicts conflicts.c narrows down.
  */
 #ifndef CNP_BLOCK_H
 #define CNP_BLOCK_H

@@ -5,13 +5,22 @@
  */
 #include "block/block.h"
 
+/// The triangular path, counted when it answers.
+static path_result solve_triangular(solver *s, const uint32_t *variables, uint32_t variable_count, uint32_t *rows,
+                                    uint32_t row_count, cnp_status *failure) {
+    path_result result = cnp__solve_triangular(s, variables, variable_count, rows, row_count, failure);
+    if (result == PATH_SOLVED) {
+        COUNT_PATH(s, triangular_blocks);
+    }
+    return result;
+}
+
 /// A block of the triangular pass (solve/large.c): the triangular path alone, and a block it
 /// gives back declines the pass (CNP_ERROR_TOO_LARGE), for the strategies to take the system.
 static cnp_status solve_triangular_only(solver *s, const uint32_t *variables, uint32_t variable_count,
                                         uint32_t *rows, uint32_t row_count, cnp_status *failure) {
-    path_result result = cnp__solve_triangular(s, variables, variable_count, rows, row_count, failure);
+    path_result result = solve_triangular(s, variables, variable_count, rows, row_count, failure);
     if (result == PATH_SOLVED) {
-        COUNT_PATH(s, triangular_blocks);
         return CNP_OK;
     }
     return result == PATH_DECLINED ? CNP_ERROR_TOO_LARGE : *failure;
@@ -38,10 +47,7 @@ cnp_status cnp__solve_block(solver *s, const uint32_t *variables, uint32_t varia
         }
     }
     if (result == PATH_DECLINED && variable_count > s->options.triangular_from) {
-        result = cnp__solve_triangular(s, variables, variable_count, rows, row_count, &failure);
-        if (result == PATH_SOLVED) {
-            COUNT_PATH(s, triangular_blocks);
-        }
+        result = solve_triangular(s, variables, variable_count, rows, row_count, &failure);
     }
     if (result == PATH_DECLINED && variable_count > s->options.sparse_from) {
         result = cnp__solve_sparse(s, variables, variable_count, rows, row_count, &failure);

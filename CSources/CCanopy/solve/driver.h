@@ -33,10 +33,9 @@ typedef struct pass_outcome {
     uint32_t unsound;
     /// Rows flagged ROW_UNPEELED: their components must be solved without peeling.
     uint32_t unpeeled;
-    /// Whether a block was left to the large-component strategies (the pass stopped there), and
-    /// the unknowns of the largest block it found then.
-    bool deferred;
-    uint32_t largest_deferred;
+    /// The unknowns of the largest block when the pass left blocks to the large-component
+    /// strategies (it stopped there); 0 when it did not.
+    uint32_t deferred;
     /// Whether the pass found its answer, now in the outputs' values (which must be finite).
     bool answered;
 } pass_outcome;

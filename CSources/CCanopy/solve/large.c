@@ -112,7 +112,7 @@ cnp_status cnp__solve_large(solver *s, layout *l, const pass_outcome *first) {
     strategy_result result = pin(s, l, &pins, &failure);
     // Only where a block is past the triangular path's own size: the relaxations answer smaller
     // ones at less cost than a pass that may decline.
-    if (result == STRATEGY_DECLINED && first->deferred && first->largest_deferred > s->options.triangular_from) {
+    if (result == STRATEGY_DECLINED && first->deferred > s->options.triangular_from) {
         result = solve_triangular(s, l, &failure);
     }
     // Past the pins, a block past the pin limit is solved like any other.

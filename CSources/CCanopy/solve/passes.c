@@ -82,7 +82,7 @@ static uint32_t largest_deferred_block(const solver *s, const layout *l, uint32_
 }
 
 /// Settles the unknowns no open row mentions and solves every block, unless the pass defers
-/// one (`outcome->deferred`); a block whose required rows conflict after substitution gets its
+/// them (`outcome->deferred`); a block whose required rows conflict after substitution gets its
 /// first row flagged ROW_UNSOUND instead, counted in `outcome->unsound`.
 static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, uint32_t variable_count,
                                const uint32_t *rows, uint32_t row_count, bool substituted, pass_outcome *outcome) {
@@ -93,9 +93,8 @@ static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, 
             settle_free_unknown(s, v);
         }
     }
-    outcome->largest_deferred = largest_deferred_block(s, l, blocks);
-    if (outcome->largest_deferred > 0) {
-        outcome->deferred = true;
+    outcome->deferred = largest_deferred_block(s, l, blocks);
+    if (outcome->deferred > 0) {
         return CNP_OK;
     }
     return cnp__solve_listed_blocks(s, l->block_variable_start, l->block_row_start, blocks, substituted,
@@ -119,15 +118,16 @@ static cnp_status solve_rows(solver *s, layout *l, const uint32_t *variables, ui
         cnp__peel_component(s, rows, row_count);
     }
     cnp_status status = solve_blocks(s, l, variables, variable_count, rows, row_count, substitute, outcome);
-    if (status == CNP_OK && !outcome->deferred) {
+    if (status == CNP_OK && outcome->deferred == 0) {
         outcome->unpeeled = cnp__finish_peeled(s);
     }
     return status;
 }
 
 /// Solves component `c` again, with fewer reductions each time one fails (at most twice more),
-/// unless it defers a block (`*deferred`).
-static cnp_status solve_component(solver *s, layout *l, uint32_t c, bool substitute, bool peel, bool *deferred) {
+/// unless it defers its blocks (`*deferred`, as pass_outcome's).
+static cnp_status solve_component(solver *s, layout *l, uint32_t c, bool substitute, bool peel,
+                                  uint32_t *deferred) {
     const uint32_t *variables = &s->component_variables[l->component_variable_start[c]];
     const uint32_t *rows = &s->component_rows[l->component_row_start[c]];
     uint32_t variable_count = l->component_variable_start[c + 1] - l->component_variable_start[c];
@@ -140,7 +140,7 @@ static cnp_status solve_component(solver *s, layout *l, uint32_t c, bool substit
         pass_outcome outcome = {0};
         cnp_status status = solve_rows(s, l, variables, variable_count, rows, row_count, substitute, peel, &outcome);
         *deferred = outcome.deferred;
-        if (status != CNP_OK || outcome.deferred || (outcome.unsound == 0 && outcome.unpeeled == 0)) {
+        if (status != CNP_OK || outcome.deferred > 0 || (outcome.unsound == 0 && outcome.unpeeled == 0)) {
             return status;
         }
         peel = false;
@@ -149,7 +149,7 @@ static cnp_status solve_component(solver *s, layout *l, uint32_t c, bool substit
 }
 
 /// Solves again, component by component, where the first sweep flagged rows.
-static cnp_status solve_flagged_components(solver *s, layout *l, bool *deferred) {
+static cnp_status solve_flagged_components(solver *s, layout *l, uint32_t *deferred) {
     uint32_t components = cnp__find_components(s, l->component_variable_start, l->component_row_start);
     for (uint32_t c = 0; c < components; c++) {
         bool unsound = false, unpeeled = false;
@@ -160,7 +160,7 @@ static cnp_status solve_flagged_components(solver *s, layout *l, bool *deferred)
         }
         if (unsound || unpeeled) {
             cnp_status status = solve_component(s, l, c, !unsound, false, deferred);
-            if (status != CNP_OK || *deferred) {
+            if (status != CNP_OK || *deferred > 0) {
                 return status;
             }
         }
@@ -181,13 +181,13 @@ static cnp_status sweep(solver *s, layout *l, bool stop_when_unsound, pass_outco
     cnp_status status = solve_rows(s, l, s->component_variables, s->system->variable_count, s->component_rows,
                                    s->system->row_count, options->substitute, options->substitute && options->peel,
                                    outcome);
-    if (status != CNP_OK || outcome->deferred || (stop_when_unsound && outcome->unsound > 0)) {
+    if (status != CNP_OK || outcome->deferred > 0 || (stop_when_unsound && outcome->unsound > 0)) {
         return status;
     }
     if (outcome->unsound > 0 || outcome->unpeeled > 0) {
         status = solve_flagged_components(s, l, &outcome->deferred);
     }
-    outcome->answered = status == CNP_OK && !outcome->deferred;
+    outcome->answered = status == CNP_OK && outcome->deferred == 0;
     return status;
 }
 

@@ -179,7 +179,7 @@ cnp_status cnp__solver_solve(cnp_workspace *workspace, const cnp_system *system,
     }
     pass_outcome first;
     status = cnp__solve_pass(&s, &l, system, false, &first);
-    if (s.options.pin_fallback && (first.deferred || status == CNP_ERROR_TOO_LARGE)) {
+    if (s.options.pin_fallback && (first.deferred > 0 || status == CNP_ERROR_TOO_LARGE)) {
         status = cnp__solve_large(&s, &l, &first);
     }
     if (status == CNP_OK) {
