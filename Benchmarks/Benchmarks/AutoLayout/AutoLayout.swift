@@ -165,9 +165,9 @@ let benchmarks: @Sendable () -> Void = {
             closure: { fixture.buildAndLayOut($0) }, setup: { fixture.setUp() }, teardown: { fixture.tearDown() })
     }
 
-    // Random scenes: coupled blocks of all sizes, the largest through the sparse path (about
-    // 2,200 unknowns at 10k views); built and laid out cold, then resized.
-    for count in [1_000, 10_000] {
+    // Random scenes: coupled blocks of all sizes, the largest through the triangular path (about
+    // 2,200 unknowns at 10k views, 22,000 at 100k); built and laid out cold, then resized.
+    for count in [1_000, 10_000, 100_000] {
         coldBenchmark(.random, count, timeUnits: .milliseconds, samples: count >= 10_000 ? 3 : 30)
         layoutBenchmark("Auto Layout full pass, random \(label(count))", LayoutFixture(.random, count), samples: count >= 10_000 ? 5 : 30)
     }

@@ -4,13 +4,16 @@
  *
  * A view tree's large blocks are mostly rows that each place one thing from things placed
  * before it. So the guess is a square system: every unknown matched to one row that holds it
- * exactly, rows taken by level, and a stand-in (the unknown at its reference value, below every
- * level) for an unknown no row takes. Ordered by what each row reads, the system falls into
- * small pieces, each solved densely in turn: O(terms) for a block whose pieces are small.
- * The guess is then mended, each step keeping rows of higher levels in:
+ * exactly, rows taken by level (an intrinsic size's pair of soft bounds among them), and a
+ * stand-in (the unknown at its reference value, below every level) for an unknown no row takes.
+ * Ordered by what each row reads, the system falls into small pieces, each solved densely in
+ * turn: O(terms) for a block whose pieces are small.
+ * The guess is then mended, each step keeping rows of higher levels in, rows moving along paths
+ * of rows that give up their unknown for another:
  *   - an inequality broken once its last piece is solved takes the place of a lower row there;
  *   - a singular piece (rows that match structurally but repeat one another) is split;
- *   - rows the answer breaks or misses displace lower rows further away, round after round;
+ *   - rows the answer breaks or misses, round after round, take the place of the lowest row of
+ *     the combination of the system's rows they are (or of the nearest lower row);
  *   - stand-ins left are replaced by rows that hold at the answer.
  *
  * The guess is the answer when it passes these tests, each a sufficient condition:
@@ -28,11 +31,17 @@
  */
 #include "block/block.h"
 
+/// A row the system's rows of higher levels hold back: no displacement can help it.
+#define HELD (NONE - 1)
+
 enum {
     /// Rows of one diagonal piece solved densely; a larger piece declines the block.
     PIECE_MOST = 48,
-    /// Rounds of solving the pieces and displacing rows.
-    ROUNDS_MOST = 100,
+    /// Rounds of solving the pieces and displacing rows. A chain of pushed views can take a
+    /// round per view; the work limit usually ends a block's rounds first.
+    ROUNDS_MOST = 1000,
+    /// Broken inequalities pushed into one piece after it is solved.
+    PUSHES_MOST = 100,
     /// Displacements one row may make in a solve: a row that keeps coming back out (its place
     /// makes a piece singular) stays out after these.
     DISPLACEMENTS_MOST = 4,
@@ -149,6 +158,31 @@ static void load_rows(triangular_block *b) {
         }
     }
     memset(b->seen, 0, sizeof(uint32_t) * b->n);
+}
+
+/// The value a row of one term bounds its unknown to.
+static double bound(const triangular_block *b, uint32_t j) {
+    return b->constant[j] / b->coefficient[b->start[j]];
+}
+
+/// Soft rows that pin an unknown from both sides (an intrinsic size's hugging and compression)
+/// start in the guess: the higher of each pair takes its unknown before the rows of its level
+/// below, so a required row that could hold either the size or a position holds the position.
+static void take_in_pins(triangular_block *b) {
+    for (uint32_t j = 0; j < b->real; j++) {
+        if (b->level[j] == 0 || b->sign[j] == 0 || b->start[j + 1] - b->start[j] != 1) {
+            continue;
+        }
+        uint32_t u = b->unknown[b->start[j]];
+        for (uint32_t c = b->column_start[u]; c < b->column_start[u + 1]; c++) {
+            uint32_t k = b->column_row[c];
+            if (k < b->real && k != j && b->start[k + 1] - b->start[k] == 1 && b->level[k] >= b->level[j] &&
+                b->sign[k] * b->coefficient[b->start[k]] == -b->sign[j] * b->coefficient[b->start[j]] &&
+                bound(b, k) == bound(b, j)) {
+                b->active[j] = 1;
+            }
+        }
+    }
 }
 
 /// Row j at x, its tolerance in `*tolerance`.
@@ -408,6 +442,81 @@ static void eliminate(const triangular_block *b, const uint32_t *rows, uint32_t 
     }
 }
 
+// MARK: - Paths of rows giving up their unknowns
+
+/// Queues, after `tail`, the unknowns row j may take that the search has not reached, each
+/// reached through `via` (NONE: j's own). Returns the new tail.
+static uint32_t reach_from(triangular_block *b, uint32_t j, uint32_t via, uint32_t tail) {
+    for (uint32_t t = b->start[j]; t < b->start[j + 1]; t++) {
+        uint32_t u = b->unknown[t];
+        if (!b->forbidden[t] && b->seen[u] != b->stamp) {
+            b->seen[u] = b->stamp;
+            b->via_unknown[u] = via;
+            b->reached[tail++] = u;
+        }
+    }
+    return tail;
+}
+
+/// Whether a row of `level` may take the place of row `holder`: one of a lower level, or an
+/// inequality of its own level (taken in when broken, it comes back when broken again).
+static bool gives_way(const triangular_block *b, uint32_t holder, uint32_t level) {
+    return b->level[holder] > level || (b->level[holder] == level && holder < b->real && b->sign[holder] != 0);
+}
+
+/// Breadth first from the unknowns queued in `reached[0 ..< tail]`, through the rows holding
+/// them giving up their unknown for another (never one forbidden them): the first unknown held
+/// by a row of a level below `level` (only `target`, unless NONE). NONE when none is reached.
+static uint32_t nearest_lower(triangular_block *b, uint32_t tail, uint32_t level, uint32_t target) {
+    for (uint32_t head = 0; head < tail && spend(b, 1);) {
+        uint32_t y = b->reached[head++], holder = b->unknown_row[y];
+        if (gives_way(b, holder, level) && (target == NONE || y == target)) {
+            return y;
+        }
+        tail = reach_from(b, holder, y, tail);
+    }
+    return NONE;
+}
+
+/// Row j takes the first unknown of the search's path to y, each row on the path the next
+/// unknown, and y's holder leaves the system.
+static void take_path(triangular_block *b, uint32_t j, uint32_t y) {
+    uint32_t holder = b->unknown_row[y];
+    b->row_unknown[holder] = NONE;
+    b->piece_of[holder] = NONE;
+    b->changed[holder] = b->round;
+    for (uint32_t u = y, taker; ; u = b->via_unknown[u]) {
+        uint32_t from = b->via_unknown[u];
+        taker = from == NONE ? j : b->unknown_row[from];
+        b->row_unknown[taker] = u;
+        b->unknown_row[u] = taker;
+        b->changed[taker] = b->round;
+        if (from == NONE) {
+            return;
+        }
+    }
+}
+
+/// Piece row j takes unknown w, outside the piece, when w's holder can leave the system or give
+/// w up along a path (outside the piece) that ends at a row of a level below j's, which leaves.
+static bool reroute(triangular_block *b, uint32_t j, uint32_t w, const uint32_t *rows, uint32_t count) {
+    b->stamp++;
+    for (uint32_t i = 0; i < count; i++) {
+        if (b->row_unknown[rows[i]] != NONE) {
+            b->seen[b->row_unknown[rows[i]]] = b->stamp;
+        }
+    }
+    b->seen[w] = b->stamp;
+    b->via_unknown[w] = NONE;
+    b->reached[0] = w;
+    uint32_t y = nearest_lower(b, 1, b->level[j], NONE);
+    if (y == NONE) {
+        return false;
+    }
+    take_path(b, j, y);
+    return true;
+}
+
 /// A row of piece p that repeats others there (its combination `y` over the piece's rows
 /// `rows`, zero over the piece) may still say something about unknowns outside it. Where the
 /// combination reaches such an unknown held by a row of a lower level than the piece row that
@@ -428,7 +537,7 @@ static uint32_t exchange(triangular_block *b, const uint32_t *rows, const double
             }
         }
     }
-    uint32_t taker = NONE, taken = NONE;
+    uint32_t taker = NONE;
     for (uint32_t i = 0; i < touched; i++) {
         uint32_t w = b->touched_unknowns[i];
         double along = fabs(b->owed[w]);
@@ -438,19 +547,11 @@ static uint32_t exchange(triangular_block *b, const uint32_t *rows, const double
             for (uint32_t t = b->start[j]; t < b->start[j + 1] && taker == NONE; t++) {
                 // A row an earlier exchange of this split took out holds an unknown outside it.
                 if (b->unknown[t] == w && y[r] != 0.0 && !b->forbidden[t] &&
-                    b->column_of[b->row_unknown[j]] != NONE && b->level[b->unknown_row[w]] > b->level[j]) {
+                    b->column_of[b->row_unknown[j]] != NONE && reroute(b, j, w, rows, count)) {
                     taker = j;
-                    taken = w;
                 }
             }
         }
-    }
-    if (taker != NONE) {
-        uint32_t holder = b->unknown_row[taken];
-        b->changed[holder] = b->changed[taker] = b->round;
-        b->row_unknown[holder] = NONE;
-        b->row_unknown[taker] = taken;
-        b->unknown_row[taken] = taker;
     }
     return taker;
 }
@@ -592,7 +693,7 @@ static bool push_in(triangular_block *b, uint32_t p, uint32_t j) {
 /// system where it can be. One pass in order so follows a cascade of pushes down a tree.
 static void push_in_broken(triangular_block *b, uint32_t p) {
     bool pushed = true;
-    for (uint32_t pass = 0; pushed && pass < ROUNDS_MOST; pass++) {
+    for (uint32_t pass = 0; pushed && pass < PUSHES_MOST; pass++) {
         pushed = false;
         for (uint32_t i = b->piece_start[p]; i < b->piece_start[p + 1] && !pushed; i++) {
             uint32_t u = b->row_unknown[b->order[i]];
@@ -765,14 +866,19 @@ static void owe(triangular_block *b, uint32_t u, double amount) {
     heap_push(b, b->piece_of[b->unknown_row[u]]);
 }
 
+/// Zeroes what the last transposed solve owed; exchanges use the same list between solves.
+static void clear_owed(triangular_block *b) {
+    for (uint32_t i = 0; i < b->touched_unknown_count; i++) {
+        b->owed[b->touched_unknowns[i]] = 0.0;
+    }
+    b->touched_unknown_count = 0;
+}
+
 static void clear_multipliers(triangular_block *b) {
     for (uint32_t i = 0; i < b->touched_row_count; i++) {
         b->multiplier[b->touched_rows[i]] = 0.0;
     }
-    for (uint32_t i = 0; i < b->touched_unknown_count; i++) {
-        b->owed[b->touched_unknowns[i]] = 0.0;
-    }
-    b->touched_row_count = b->touched_unknown_count = 0;
+    b->touched_row_count = 0;
 }
 
 /// Writes row j as a combination of the matched rows: multiplier[r] for the rows touched
@@ -809,9 +915,11 @@ static bool express(triangular_block *b, uint32_t j) {
         }
         if (!solved) {
             b->heap_count = 0;
+            clear_owed(b);
             return false;
         }
     }
+    clear_owed(b);
     return true;
 }
 
@@ -833,49 +941,45 @@ static uint32_t lone_inequality(const triangular_block *b) {
 
 // MARK: - Displacement
 
-/// Queues, after `tail`, the unknowns row j may take that the search has not reached, each
-/// reached through `via` (NONE: j's own). Returns the new tail.
-static uint32_t reach_from(triangular_block *b, uint32_t j, uint32_t via, uint32_t tail) {
-    for (uint32_t t = b->start[j]; t < b->start[j + 1]; t++) {
-        uint32_t u = b->unknown[t];
-        if (!b->forbidden[t] && b->seen[u] != b->stamp) {
-            b->seen[u] = b->stamp;
-            b->via_unknown[u] = via;
-            b->reached[tail++] = u;
-        }
-    }
-    return tail;
-}
-
 /// Row j, outside the system and wanted in it (a broken inequality, a violated equality), takes
 /// the place of a row of a lower level (at unknown `target` only, unless NONE): the nearest,
-/// breadth first, through rows of its level or above that give up their unknown for another
-/// (never one forbidden them). The row it displaces leaves the system. False when none is
-/// reached.
+/// breadth first. The row it displaces leaves the system. False when none is reached.
 static bool displace(triangular_block *b, uint32_t j, uint32_t target) {
     b->stamp++;
-    uint32_t head = 0, tail = reach_from(b, j, NONE, 0);
-    while (head < tail && spend(b, 1)) {
-        uint32_t y = b->reached[head++], holder = b->unknown_row[y];
-        if (b->level[holder] > b->level[j] && (target == NONE || y == target)) {
-            b->row_unknown[holder] = NONE;
-            b->piece_of[holder] = NONE;
-            // Walk back from y to j's own unknown, each row on the way taking the next.
-            for (uint32_t u = y, taker; ; u = b->via_unknown[u]) {
-                uint32_t from = b->via_unknown[u];
-                taker = from == NONE ? j : b->unknown_row[from];
-                b->row_unknown[taker] = u;
-                b->unknown_row[u] = taker;
-                if (from == NONE) {
-                    break;
-                }
-            }
-            b->active[j] = 1;
-            return true;
-        }
-        tail = reach_from(b, holder, y, tail);
+    uint32_t y = nearest_lower(b, reach_from(b, j, NONE, 0), b->level[j], target);
+    if (y == NONE) {
+        return false;
     }
-    return false;
+    take_path(b, j, y);
+    b->active[j] = 1;
+    return true;
+}
+
+/// Where violated row j should enter the system: the unknown held by the lowest row of a level
+/// below j's in the combination of the system's rows that j is; NONE when there is none to
+/// trade with or j's row was not written; HELD when the combination has only rows of higher
+/// levels whose inequalities all resist the move j wants (no displacement can help it).
+static uint32_t entry_point(triangular_block *b, uint32_t j, double excess) {
+    if (!express(b, j)) {
+        return NONE;
+    }
+    uint32_t lowest = NONE;
+    bool held = b->level[j] > 0;
+    for (uint32_t i = 0; i < b->touched_row_count; i++) {
+        uint32_t r = b->touched_rows[i];
+        if (b->level[r] >= b->level[j]) {
+            held = false;
+            if (lowest == NONE || b->level[r] > b->level[lowest]) {
+                lowest = r;
+            }
+        } else if (b->sign[r] != 0 && excess * b->multiplier[r] * b->sign[r] > 0) {
+            held = false;
+        }
+    }
+    if (held) {
+        return HELD;
+    }
+    return lowest == NONE || b->level[lowest] == b->level[j] ? NONE : b->row_unknown[lowest];
 }
 
 /// The rows outside the system that x breaks or misses, by level, each displacing a lower row
@@ -883,13 +987,25 @@ static bool displace(triangular_block *b, uint32_t j, uint32_t target) {
 static uint32_t displace_wanted_rows(triangular_block *b) {
     // The candidates first: the pieces each displacement changes are found again next round.
     uint32_t *wanted = b->frame_row, count = 0, displaced = 0;
+    uint32_t *target = b->frame_term;
     for (uint32_t j = 0; j < b->real; j++) {
+        double excess;
         if (b->row_unknown[j] == NONE && (b->active[j] || b->sign[j] != 0) &&
-            b->displacements[j] < DISPLACEMENTS_MOST && violation(b, j) != 0.0) {
-            wanted[count++] = j;
+            b->displacements[j] < DISPLACEMENTS_MOST && (excess = violation(b, j)) != 0.0) {
+            uint32_t entry = entry_point(b, j, excess);
+            if (entry != HELD) {
+                target[count] = entry;
+                wanted[count++] = j;
+            }
         }
     }
     for (uint32_t i = 0; i < count; i++) {
+        if (target[i] != NONE && b->row_unknown[wanted[i]] == NONE && b->unknown_row[target[i]] != NONE &&
+            b->level[b->unknown_row[target[i]]] > b->level[wanted[i]] && displace(b, wanted[i], target[i])) {
+            b->displacements[wanted[i]]++;
+            displaced++;
+            continue;
+        }
         if (b->row_unknown[wanted[i]] == NONE && displace(b, wanted[i], NONE)) {
             b->displacements[wanted[i]]++;
             displaced++;
@@ -1092,6 +1208,11 @@ static uint32_t release_listed(triangular_block *b) {
         b->row_unknown[r] = NONE;
         b->unknown_row[u] = b->real + u;
         b->row_unknown[b->real + u] = u;
+        for (uint32_t t = b->start[asking]; t < b->start[asking + 1]; t++) {
+            if (b->unknown[t] == u) {
+                b->forbidden[t] = 0; // a repeat of r, which leaves
+            }
+        }
         if (displace(b, asking, u)) {
             released++;
         } else {
@@ -1157,6 +1278,7 @@ path_result cnp__solve_triangular(solver *s, const uint32_t *variables, uint32_t
     memset(b.heap_stamp, 0, sizeof(uint32_t) * b.m);
     cnp__sort_by_level(s, rows, row_count, b.touched_rows);
     load_rows(&b);
+    take_in_pins(&b);
     memset(b.forbidden, 0, b.start[b.m]);
     memset(b.changed, 0, sizeof(uint32_t) * b.m);
     memset(b.displacements, 0, b.m);
