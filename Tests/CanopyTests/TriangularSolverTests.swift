@@ -1,4 +1,5 @@
 import CCanopy
+import Canopy
 import CanopyWorkloads
 import Foundation
 import Testing
@@ -99,6 +100,23 @@ struct TriangularSolverTests {
             #expect(abs(chain.values[2 * k + 1] - size) <= 1e-9 * size, "view \(k)")
             let state = chain.states[3 * k - 1]
             #expect(state == UInt8(gap > offset ? CNP_ROW_VIOLATED.rawValue : CNP_ROW_SATISFIED.rawValue), "view \(k)")
+        }
+    }
+
+    /// Random UI-like scenes of 30,000 views (largest blocks of 6,000 to 7,000 unknowns): the
+    /// first cycle and a resize lay out with no failure and no conflict. Seed 2's resize needs
+    /// the intrinsic sizes in the first guess: without them a chain of views took a round each,
+    /// past the round cap, and the block went to the sparse path for minutes.
+    @Test(arguments: [UInt64(1), 2])
+    func randomScenesOfThirtyThousandViewsLayOut(seed: UInt64) throws {
+        let window = ConstraintTreeGenerator(shape: .random, count: 30_000, seed: seed).makeWindow()
+        for width in [window.frame.width, window.frame.width - 124] {
+            window.frame.size.width = width
+            let cycle = window.runUpdateCycle()
+            let failures = cycle.problems.filter { if case .layoutSolveFailed = $0 { true } else { false } }
+            #expect(failures.isEmpty, "width \(width): \(failures)")
+            #expect(window.layoutReport.largestBlock > 6_000, "largest block \(window.layoutReport.largestBlock)")
+            #expect(window.layoutReport.conflicts.isEmpty)
         }
     }
 
