@@ -174,14 +174,17 @@ struct SolverPathTests {
 
     /// Self-sizing lists, pinned and then dense: the pins answer where the list fits, or where
     /// its limit (at the hugging's priority) ties with them; where it does not fit, the
-    /// strategies decline and a dense pass answers.
+    /// strategies decline and a dense pass answers. The triangular path, which answers that
+    /// list's 80 unknowns before any strategy by default, is left out.
     @Test(arguments: [(40, 1e6), (40, 10.0), (17, 1e6)])
     func thePinsGiveTheDenseAnswer(count: Int, limit: Double) throws {
         let workspace = try #require(cnp_workspace_create())
         defer { cnp_workspace_destroy(workspace) }
+        var strategies = cnp_testing_default_paths()
+        strategies.triangular_from = UInt32.max
         for seed in UInt64(0)..<5 {
             var list = Self.selfSizingList(count: count, limit: limit, seed: seed), dense = list
-            let a = list.solve(in: workspace, paths: cnp_testing_default_paths())
+            let a = list.solve(in: workspace, paths: strategies)
             let b = dense.solve(in: workspace, paths: Self.denseOnly)
             try #require(a.status == CNP_OK && b.status == CNP_OK, "seed \(seed)")
             #expect(a.counts.pinned + a.counts.dense_after_strategies == 1, "seed \(seed)")

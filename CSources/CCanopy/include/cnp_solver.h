@@ -159,8 +159,8 @@ typedef struct cnp_solve_report {
     /// block ended with in the previous recorded solve, rather than from nothing (where that
     /// start was feasible: otherwise the level starts from nothing).
     uint32_t warm_started_levels;
-    /// Of `blocks`, those solved without dense matrices: as a triangular system, or through
-    /// sparse factorizations (blocks of more than 512 unknowns; see the top of this file).
+    /// Of `blocks`, those solved without dense matrices: as a triangular system (blocks of more
+    /// than 64 unknowns), or through sparse factorizations (more than 512; see docs/solver.md).
     uint32_t sparse_blocks;
 } cnp_solve_report;
 

@@ -35,7 +35,7 @@ typedef struct cnp_testing_paths {
     bool single;
     /// Blocks of more unknowns than this try the banded path first (64; UINT32_MAX: none).
     uint32_t banded_from;
-    /// Blocks of more unknowns than this try the triangular path first (512; 1: every block of
+    /// Blocks of more unknowns than this try the triangular path first (64; 1: every block of
     /// two or more unknowns; UINT32_MAX: none).
     uint32_t triangular_from;
     /// Blocks of more unknowns than this try the sparse path first (512; 1: every block of two

@@ -21,7 +21,7 @@ solver_options cnp__solver_default_options(void) {
         .pin_fallback = true,
         .pin_block_limit = 16,
         .banded_from = 64,
-        .triangular_from = 512,
+        .triangular_from = 64,
         .sparse_from = 512,
     };
 }

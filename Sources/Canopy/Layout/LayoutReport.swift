@@ -58,9 +58,9 @@ public struct LayoutReport {
     /// active sets: solved again through the maps kept from that block's levels (their
     /// factorizations applied once to each unit input), without factoring.
     public internal(set) var reusedBlocks = 0
-    /// Of the blocks, those of more than 512 unknowns solved without dense matrices, as a
-    /// triangular system or through sparse factorizations (a block recalled from the previous
-    /// solve is not counted).
+    /// Of the blocks, those solved without dense matrices: as a triangular system (blocks of
+    /// more than 64 unknowns) or through sparse factorizations (more than 512); a block
+    /// recalled from the previous solve is not counted.
     public internal(set) var sparseBlocks = 0
     /// Variables settled by substitution.
     public internal(set) var substituted = 0
