@@ -177,7 +177,7 @@ static void take_in_pins(triangular_block *b) {
         for (uint32_t c = b->column_start[u]; c < b->column_start[u + 1]; c++) {
             uint32_t k = b->column_row[c];
             if (k < b->real && k != j && b->start[k + 1] - b->start[k] == 1 && b->level[k] >= b->level[j] &&
-                b->sign[k] * b->coefficient[b->start[k]] == -b->sign[j] * b->coefficient[b->start[j]] &&
+                (b->sign[k] * b->coefficient[b->start[k]] > 0) != (b->sign[j] * b->coefficient[b->start[j]] > 0) &&
                 bound(b, k) == bound(b, j)) {
                 b->active[j] = 1;
             }
