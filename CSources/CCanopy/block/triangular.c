@@ -519,9 +519,9 @@ static bool reroute(triangular_block *b, uint32_t j, uint32_t w, const uint32_t 
 
 /// A row of piece p that repeats others there (its combination `y` over the piece's rows
 /// `rows`, zero over the piece) may still say something about unknowns outside it. Where the
-/// combination reaches such an unknown held by a row of a lower level than the piece row that
-/// mentions it most, that piece row takes it (the holder leaves the system). Returns the piece
-/// row, NONE when there is none.
+/// combination reaches such an unknown, a piece row that mentions it takes it when its holder
+/// can give it up along a path ending at a row of a lower level, which leaves (reroute).
+/// Returns the piece row, NONE when there is none.
 static uint32_t exchange(triangular_block *b, const uint32_t *rows, const double *y, uint32_t count) {
     uint32_t touched = 0;
     double scale = 0.0;
@@ -558,8 +558,8 @@ static uint32_t exchange(triangular_block *b, const uint32_t *rows, const double
 
 /// Splits singular piece p, whose rows leave some direction of its unknowns to no row and repeat
 /// one another in others. A repeating row's combination with the rows it repeats may reach an
-/// unknown outside the piece held by a lower row: a row of the combination then takes that
-/// unknown (`restructured`: the pieces must be found again). Rows that still repeat others
+/// unknown outside the piece that a lower row holds or can be freed for: a row of the
+/// combination then takes it (`restructured`: the pieces must be found again). Rows that still repeat others
 /// leave the system, forbidden the piece's unknowns. The rows left take the unknowns they
 /// pivot on, and stand-ins the rest, so the piece is regular.
 static void split_piece(triangular_block *b, uint32_t p) {
@@ -955,6 +955,12 @@ static bool displace(triangular_block *b, uint32_t j, uint32_t target) {
     return true;
 }
 
+/// Whether violated row j (by `excess`) would do better were held inequality r, a row of its
+/// combination, not held.
+static bool held_in_vain(const triangular_block *b, uint32_t r, double excess) {
+    return b->sign[r] != 0 && excess * b->multiplier[r] * b->sign[r] > 0;
+}
+
 /// Where violated row j should enter the system: the unknown held by the lowest row of a level
 /// below j's in the combination of the system's rows that j is; NONE when there is none to
 /// trade with or j's row was not written; HELD when the combination has only rows of higher
@@ -964,22 +970,19 @@ static uint32_t entry_point(triangular_block *b, uint32_t j, double excess) {
         return NONE;
     }
     uint32_t lowest = NONE;
-    bool held = b->level[j] > 0;
     for (uint32_t i = 0; i < b->touched_row_count; i++) {
         uint32_t r = b->touched_rows[i];
-        if (b->level[r] >= b->level[j]) {
-            held = false;
-            if (lowest == NONE || b->level[r] > b->level[lowest]) {
-                lowest = r;
-            }
-        } else if (b->sign[r] != 0 && excess * b->multiplier[r] * b->sign[r] > 0) {
-            held = false;
+        lowest = lowest == NONE || b->level[r] > b->level[lowest] ? r : lowest;
+    }
+    if (lowest != NONE && b->level[lowest] >= b->level[j]) {
+        return b->level[lowest] > b->level[j] ? b->row_unknown[lowest] : NONE;
+    }
+    for (uint32_t i = 0; i < b->touched_row_count && b->level[j] > 0; i++) {
+        if (held_in_vain(b, b->touched_rows[i], excess)) {
+            return NONE;
         }
     }
-    if (held) {
-        return HELD;
-    }
-    return lowest == NONE || b->level[lowest] == b->level[j] ? NONE : b->row_unknown[lowest];
+    return b->level[j] > 0 ? HELD : NONE;
 }
 
 /// The rows outside the system that x breaks or misses, by level, each displacing a lower row
@@ -1000,14 +1003,10 @@ static uint32_t displace_wanted_rows(triangular_block *b) {
         }
     }
     for (uint32_t i = 0; i < count; i++) {
-        if (target[i] != NONE && b->row_unknown[wanted[i]] == NONE && b->unknown_row[target[i]] != NONE &&
-            b->level[b->unknown_row[target[i]]] > b->level[wanted[i]] && displace(b, wanted[i], target[i])) {
-            b->displacements[wanted[i]]++;
-            displaced++;
-            continue;
-        }
-        if (b->row_unknown[wanted[i]] == NONE && displace(b, wanted[i], NONE)) {
-            b->displacements[wanted[i]]++;
+        uint32_t j = wanted[i];
+        if (b->row_unknown[j] == NONE &&
+            ((target[i] != NONE && displace(b, j, target[i])) || displace(b, j, NONE))) {
+            b->displacements[j]++;
             displaced++;
         }
     }
@@ -1030,7 +1029,7 @@ static bool violated_row_is_least(triangular_block *b, uint32_t j, double excess
             return false;
         }
         bool locked = b->pin_level[r] != NONE && b->pin_level[r] < b->level[j];
-        if (b->sign[r] != 0 && !locked && excess * b->multiplier[r] * b->sign[r] > 0) {
+        if (!locked && held_in_vain(b, r, excess)) {
             b->release[b->release_count] = r; // j would do better were r not held
             b->release_for[b->release_count++] = j;
             least = false;
