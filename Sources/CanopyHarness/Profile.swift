@@ -39,6 +39,9 @@ struct Profile {
         return result
     }
 
+    /// The samples of `phase` in the order taken, in seconds.
+    func samples(of phase: String) -> [Double] { samples[phase, default: []].map(\.seconds) }
+
     /// The median and 90th percentile of a phase, in seconds (nearest-rank percentiles).
     func summary(of phase: String) -> (median: Double, p90: Double) {
         let sorted = samples[phase, default: []].map(\.seconds).sorted()
@@ -84,7 +87,7 @@ struct Profile {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private func format(_ seconds: Double) -> String {
+    func format(_ seconds: Double) -> String {
         switch seconds {
         case ..<1e-3: String(format: "%.1f µs", seconds * 1e6)
         case ..<1: String(format: "%.2f ms", seconds * 1e3)
@@ -92,7 +95,7 @@ struct Profile {
         }
     }
 
-    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         return right ? padding + text : text + padding
     }

@@ -17,7 +17,10 @@ struct ProfileCommand: ParsableCommand {
             constraint's constant changes by one point, back and forth, before each of as many \
             update cycles. The first update cycle's steps are shown apart, marked (first). Times \
             are medians and 90th percentiles over the passes. With --cold-builds, the tree is then built from the scene again that many \
-            times and laid out once each, for the cost of a cold layout past the process's first.
+            times and laid out once each, for the cost of a cold layout past the process's first. \
+            With --peer yoga, Yoga then lays out a flex tree of the same shape and count (the \
+            stack and tree shapes) in a process of its own, and the two are printed side by side, \
+            cold and warm.
             """)
 
     @Argument(help: "A scene file (see docs/scene-format.md).")
@@ -50,6 +53,12 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Write a Chrome trace-event file (for Perfetto or chrome://tracing).")
     var trace: String?
 
+    @Option(help: "Also time a peer engine on the same generated shape and count: yoga (through the Python package poga).")
+    var peer: PeerEngine?
+
+    @Option(help: "The peer's script (default: Benchmarks/peers/yoga_peer.py beside the harness's sources).")
+    var peerScript: String?
+
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
@@ -59,6 +68,11 @@ struct ProfileCommand: ParsableCommand {
         guard (0...10_000).contains(coldBuilds) else { throw ValidationError("--cold-builds must be between 0 and 10000") }
         guard hitTests >= 0 else { throw ValidationError("--hit-tests must not be negative") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1") }
+        if let peer, scene != nil || !peer.shapes.contains(shape) {
+            let shapes = peer.shapes.map(\.rawValue).joined(separator: " and ")
+            throw ValidationError("--peer \(peer.rawValue) lays out the generated \(shapes) shapes only")
+        }
+        if peerScript != nil, peer == nil { throw ValidationError("--peer-script needs --peer") }
     }
 
     /// Loads or generates the scene and builds its window, naming the run in `profile`. The
@@ -145,6 +159,12 @@ struct ProfileCommand: ParsableCommand {
                 + "solve record \(memory.solveRecord / views), solver workspaces \(memory.solverWorkspaces / views)")
         profile.peakMemoryBytes = peakResidentBytes()
         if let trace { try profile.trace.write(to: trace) }
+        // After Canopy's peak is read: the peer runs in a process of its own.
+        let peerTiming = try peer.map { engine in
+            try PeerTiming.measure(
+                engine, script: peerScript ?? PeerTiming.defaultScript(for: engine), shape: shape, count: count,
+                runs: max(passes, coldBuilds))
+        }
         print(
             json
                 ? profile.json(extra: [
@@ -154,8 +174,9 @@ struct ProfileCommand: ParsableCommand {
                     "active_set_iterations": layout.activeSetIterations, "warm_started_levels": layout.warmStartedLevels,
                     "reused_system": layout.reusedSystem, "carried_constants": layout.carriedConstants,
                     "failure": failure.map { $0.reason as Any } ?? NSNull(),
+                    "peer": peerTiming.map { peerJSON($0, profile) } ?? NSNull(),
                 ])
-                : profile.table())
+                : ([profile.table()] + (peerTiming.map(profile.comparison) ?? [])).joined(separator: "\n"))
         if let failure { throw failure }
     }
 
@@ -183,6 +204,14 @@ struct ProfileCommand: ParsableCommand {
             profile.record(name + suffix, duration, at: at, depth: 1)
             at = at + duration
         }
+    }
+
+    private func peerJSON(_ peer: PeerTiming, _ profile: Profile) -> [String: Any] {
+        [
+            "engine": peer.engine.rawValue, "version": peer.version, "runs": peer.runs,
+            "cold_seconds": peer.cold, "warm_seconds": peer.warm,
+            "canopy_cold_seconds": profile.coldSeconds, "canopy_warm_seconds": profile.summary(of: "update cycle").median,
+        ]
     }
 
     private func report(_ cycle: UpdateCycleReport) {

@@ -55,6 +55,39 @@ PY
 "$canopy" profile --shape stack --count 300 --passes 1 --hit-tests 0 >"$work/table.txt" || fail "profile of a generated shape"
 grep -q "update cycle" "$work/table.txt" || fail "the profile table has no update cycle"
 
+# --peer: the harness runs the peer's script and prints its timing beside its own. A stand-in
+# script answers with fixed figures, so that poga need not be installed here.
+cat >"$work/peer.py" <<'PY'
+import json, sys
+args = sys.argv[1:]
+count = int(args[args.index("--sizes") + 1])
+assert args[args.index("--shape") + 1] == "tree" and args[args.index("--runs") + 1] == "3", args
+print(json.dumps({"yoga": "9.9", "results": [
+    {"views": count, "runs": 3, "cold_median_seconds": 0.5, "median_seconds": 0.25}]}))
+PY
+"$canopy" profile --shape tree --count 300 --passes 2 --cold-builds 3 --hit-tests 0 --peer yoga --peer-script "$work/peer.py" \
+    --json >"$work/peer.json" || fail "profile --peer"
+python3 - "$work/peer.json" <<'PY' || fail "profile --peer output"
+import json, statistics, sys
+profile = json.load(open(sys.argv[1]))
+peer = profile["peer"]
+assert (peer["engine"], peer["version"], peer["runs"]) == ("yoga", "9.9", 3), peer
+assert (peer["cold_seconds"], peer["warm_seconds"]) == (0.5, 0.25), peer
+phases = {p["phase"]: p["samples_seconds"] for p in profile["phases"]}
+cold = statistics.median(b + c for b, c in zip(phases["cold build"], phases["cold first update cycle"]))
+assert abs(peer["canopy_cold_seconds"] - cold) < 1e-12, (peer, cold)
+assert peer["canopy_warm_seconds"] in phases["update cycle"], (peer, phases["update cycle"])
+PY
+"$canopy" profile --shape stack --count 300 --passes 1 --hit-tests 0 --peer yoga --peer-script "$work/peer.py" \
+    >"$work/peer.txt" 2>&1 && fail "profile --peer accepted a peer that failed"
+grep -q "the peer failed (exit 1): AssertionError" "$work/peer.txt" || fail "a failed peer was not named: $(tail -c 300 "$work/peer.txt")"
+sed -i 's/"runs": 3/"runs": 3, "views": 1/' "$work/peer.py"
+expect_exit 2 "printed no timing of 300 views" "$canopy" profile --shape tree --count 300 --passes 3 --hit-tests 0 --peer yoga \
+    --peer-script "$work/peer.py"
+expect_exit 2 "no yoga peer script at" "$canopy" profile --shape tree --count 30 --passes 1 --peer yoga --peer-script "$work/none.py"
+expect_exit 2 "stack and tree shapes only" "$canopy" profile --shape balanced --peer yoga
+expect_exit 2 "needs --peer" "$canopy" profile --peer-script "$work/peer.py"
+
 printf '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}' >"$work/cut.json"
 printf '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}, {"id": "a", "parent": "b"}, {"id": "b", "parent": "a"}]}' >"$work/cycle.json"
 expect_exit 2 "cut.json:1:82: views: the file ends inside an array" "$canopy" layout "$work/cut.json"
