@@ -88,9 +88,9 @@ public final class LayoutConstraint {
     // slower): each of them clears these pointers when it dies (see `itemWillDie`). An item is
     // kept as a plain object with whether it is a guide, as a view or a guide is all it can be
     // (see ConstraintReferences.add), which takes half an existential's room.
-    unowned(unsafe) private var firstObject: AnyObject?
-    unowned(unsafe) private var secondObject: AnyObject?
-    unowned(unsafe) private var containerStorage: View?
+    private var firstObject: Unmanaged<AnyObject>?
+    private var secondObject: Unmanaged<AnyObject>?
+    private var containerHandle: Unmanaged<View>?
     /// The constraint's places in its items' reference lists; the second is unused without a
     /// second item, and −1 when the second item is the first again (listed once).
     private var firstReference: Int32 = 0, secondReference: Int32 = 0
@@ -139,9 +139,9 @@ public final class LayoutConstraint {
     }
 
     /// The constrained item, or `nil` once it has been released.
-    public var firstItem: LayoutItem? { Self.item(firstObject, isGuide: firstIsGuide) }
+    public var firstItem: LayoutItem? { Self.item(firstObject?.takeUnretainedValue(), isGuide: firstIsGuide) }
     /// The item related to, or `nil` for a constant (or once it has been released).
-    public var secondItem: LayoutItem? { Self.item(secondObject, isGuide: secondIsGuide) }
+    public var secondItem: LayoutItem? { Self.item(secondObject?.takeUnretainedValue(), isGuide: secondIsGuide) }
 
     /// A name for descriptions and diagnostics.
     public var identifier: String? {
@@ -156,19 +156,30 @@ public final class LayoutConstraint {
 
     /// The first item's view (a guide's owning view), read without making an existential:
     /// activating and collecting a large tree ask this of every constraint.
-    var firstOwningView: View? { Self.owningView(firstObject, isGuide: firstIsGuide) }
+    var firstOwningView: View? { firstOwningViewHandle?.takeUnretainedValue() }
     /// The second item's view, as ``firstOwningView``.
-    var secondOwningView: View? { Self.owningView(secondObject, isGuide: secondIsGuide) }
+    var secondOwningView: View? { secondOwningViewHandle?.takeUnretainedValue() }
 
-    private static func owningView(_ object: AnyObject?, isGuide: Bool) -> View? {
+    /// ``firstOwningView`` as an uncounted handle.
+    var firstOwningViewHandle: Unmanaged<View>? { Self.owningView(firstObject, isGuide: firstIsGuide) }
+    /// ``secondOwningView`` as an uncounted handle.
+    var secondOwningViewHandle: Unmanaged<View>? { Self.owningView(secondObject, isGuide: secondIsGuide) }
+
+    /// The first item, its reference not counted (see ``UncountedItem``).
+    var uncountedFirstItem: UncountedItem? { firstObject.map { UncountedItem(object: $0, isGuide: firstIsGuide) } }
+    /// The second item, its reference not counted.
+    var uncountedSecondItem: UncountedItem? { secondObject.map { UncountedItem(object: $0, isGuide: secondIsGuide) } }
+
+    private static func owningView(_ object: Unmanaged<AnyObject>?, isGuide: Bool) -> Unmanaged<View>? {
         guard let object else { return nil }
-        return isGuide ? unsafeDowncast(object, to: LayoutGuide.self).owningView : unsafeDowncast(object, to: View.self)
+        guard isGuide else { return Unmanaged.fromOpaque(object.toOpaque()) }
+        return unsafeDowncast(object.takeUnretainedValue(), to: LayoutGuide.self).owningView.map { .passUnretained($0) }
     }
 
     /// The view that holds the constraint while it is active: its items' nearest common ancestor.
     public internal(set) var container: View? {
-        get { containerStorage }
-        set { containerStorage = newValue }
+        get { containerHandle?.takeUnretainedValue() }
+        set { containerHandle = newValue.map { .passUnretained($0) } }
     }
 
     /// Creates a constraint `item.attribute relation multiplier × toItem.attribute + constant`
@@ -182,8 +193,8 @@ public final class LayoutConstraint {
         item: LayoutItem, attribute firstAttribute: Attribute, relatedBy relation: Relation,
         toItem secondItem: LayoutItem?, attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat
     ) {
-        firstObject = item
-        secondObject = secondItem
+        firstObject = .passUnretained(item)
+        secondObject = secondItem.map { .passUnretained($0) }
         firstIsGuide = type(of: item) == LayoutGuide.self
         secondIsGuide = secondItem.map { type(of: $0) == LayoutGuide.self } ?? false
         self.firstAttribute = firstAttribute
@@ -196,10 +207,11 @@ public final class LayoutConstraint {
         {
             preconditionFailure("Canopy: cannot make the constraint \(self): \(problem)")
         }
-        firstReference = Int32(ConstraintReferences.add(self, to: item, asSecondItem: false))
+        firstReference = Int32(ConstraintReferences.add(self, to: item, isGuide: firstIsGuide, asSecondItem: false))
         if let secondItem {
             secondReference =
-                secondItem === item ? -1 : Int32(ConstraintReferences.add(self, to: secondItem, asSecondItem: true))
+                secondItem === item
+                ? -1 : Int32(ConstraintReferences.add(self, to: secondItem, isGuide: secondIsGuide, asSecondItem: true))
         }
     }
 
@@ -227,7 +239,7 @@ public final class LayoutConstraint {
     }
 
     /// The holder is dying.
-    func holderWillDie() { containerStorage = nil }
+    func holderWillDie() { containerHandle = nil }
 
     /// Why the parts cannot make a constraint, or `nil`.
     static func problem(
@@ -251,7 +263,7 @@ public final class LayoutConstraint {
     /// removes it from) its items' nearest common ancestor.
     /// - Precondition (activating): both items are in one hierarchy.
     public var isActive: Bool {
-        get { container != nil }
+        get { containerHandle != nil }
         set {
             if newValue { Self.activate([self]) } else { Self.deactivate([self]) }
         }
@@ -261,6 +273,7 @@ public final class LayoutConstraint {
     /// adds each to its items' nearest common ancestor.
     /// - Precondition: every constraint's items are in one hierarchy.
     public static func activate(_ constraints: [LayoutConstraint]) {
+        // Views are handled uncounted: a large tree activates hundreds of thousands at once.
         let containers = constraints.map { constraint in
             guard let container = constraint.commonAncestor() else {
                 preconditionFailure(
@@ -270,12 +283,14 @@ public final class LayoutConstraint {
             return container
         }
         // One note per window rather than per constraint: a whole cell is activated at once.
-        var notified: Window?
-        for (constraint, container) in zip(constraints, containers) where constraint.container == nil {
-            container.install(constraint)
-            if let window = container.storedWindow, window !== notified {
-                container.constraintsDidChange()
-                notified = window
+        var notified: UnsafeMutableRawPointer?
+        for (constraint, container) in zip(constraints, containers) where constraint.containerHandle == nil {
+            container._withUnsafeGuaranteedRef { container in
+                container.install(constraint)
+                if let window = container.windowHandle, window.toOpaque() != notified {
+                    container.constraintsDidChange()
+                    notified = window.toOpaque()
+                }
             }
         }
     }
@@ -298,27 +313,13 @@ public final class LayoutConstraint {
         firstObject != nil && (secondAttribute == .notAnAttribute || secondObject != nil)
     }
 
-    /// The nearest view that contains both items (a guide counts as its owning view), or `nil`.
-    func commonAncestor() -> View? {
-        guard let first = firstOwningView else { return nil }
+    /// The nearest view that contains both items (a guide counts as its owning view), as an
+    /// uncounted handle, or `nil`.
+    private func commonAncestor() -> Unmanaged<View>? {
+        guard let first = firstOwningViewHandle else { return nil }
         guard secondObject != nil else { return first }
-        guard let second = secondOwningView else { return nil }
-        // The common cases first: the same view, parent and child, siblings.
-        if first === second || first.superview === second { return second }
-        if second.superview === first { return first }
-        if let parent = first.superview, parent === second.superview { return parent }
-        var ancestors = Set<ObjectIdentifier>()
-        var view: View? = first
-        while let current = view {
-            ancestors.insert(ObjectIdentifier(current))
-            view = current.superview
-        }
-        view = second
-        while let current = view {
-            if ancestors.contains(ObjectIdentifier(current)) { return current }
-            view = current.superview
-        }
-        return nil
+        guard let second = secondOwningViewHandle else { return nil }
+        return View.nearestCommonAncestor(of: first, and: second)
     }
 
     /// A new constant or priority: the window's system rewrites this constraint's row.

@@ -28,16 +28,15 @@ extension View {
         if state.constraints.isEmpty { state.constraints.reserveCapacity(4) }
         state.constraints.append(constraint)
         constraint.container = self
-        constraint.firstOwningView?.joinConstraintBasedLayout()
-        constraint.secondOwningView?.joinConstraintBasedLayout()
+        constraint.firstOwningViewHandle?._withUnsafeGuaranteedRef { $0.joinConstraintBasedLayout() }
+        constraint.secondOwningViewHandle?._withUnsafeGuaranteedRef { $0.joinConstraintBasedLayout() }
     }
 
     /// The view takes part in constraint-based layout from now on: the next update cycle calls
     /// its `updateConstraints()`, as UIKit does for such views at first display. Once per view.
     func joinConstraintBasedLayout() {
-        let state = layoutState
-        guard !state.joinedConstraintBasedLayout else { return }
-        state.joinedConstraintBasedLayout = true
+        if let state = layoutStateStorage, state.joinedConstraintBasedLayout { return }
+        layoutState.joinedConstraintBasedLayout = true
         markPending(.constraints)
     }
 

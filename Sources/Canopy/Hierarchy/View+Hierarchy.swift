@@ -90,6 +90,31 @@ extension View {
         return false
     }
 
+    /// The nearest view that contains both `a` and `b` (either may be the other), or `nil`;
+    /// read through uncounted handles, as activating a large tree's constraints asks it of
+    /// each constraint.
+    /// - Complexity: O(1) for the same view, parent and child, and siblings; else O(depth).
+    static func nearestCommonAncestor(of a: Unmanaged<View>, and b: Unmanaged<View>) -> Unmanaged<View>? {
+        func parent(_ view: Unmanaged<View>) -> Unmanaged<View>? { view._withUnsafeGuaranteedRef { $0.superviewHandle } }
+        func same(_ x: Unmanaged<View>?, _ y: Unmanaged<View>) -> Bool { x?.toOpaque() == y.toOpaque() }
+        let parentOfA = parent(a), parentOfB = parent(b)
+        if same(a, b) || same(parentOfA, b) { return b }
+        if same(parentOfB, a) { return a }
+        if let parentOfA, same(parentOfB, parentOfA) { return parentOfA }
+        var ancestors = Set<UnsafeMutableRawPointer>()
+        var view: Unmanaged<View>? = a
+        while let current = view {
+            ancestors.insert(current.toOpaque())
+            view = parent(current)
+        }
+        view = b
+        while let current = view {
+            if ancestors.contains(current.toOpaque()) { return current }
+            view = parent(current)
+        }
+        return nil
+    }
+
     /// The first view with `tag` in a depth-first search of this view and its descendants
     /// (this view first, then subviews back to front), or `nil`.
     /// - Complexity: O(n) in the subtree; no recursion.

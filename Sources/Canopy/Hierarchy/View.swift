@@ -95,9 +95,21 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     // The superview and the window own this view, so these back pointers are not counted
     // references: they are cleared when the view is removed, when the superview dies and when
     // the window dies (see the deinits). Weak references would move every view's reference
-    // count into a side table, where each retain and release is several times slower.
-    unowned(unsafe) var superviewStorage: View?
-    unowned(unsafe) var storedWindow: Window?
+    // count into a side table, where each retain and release is several times slower. The
+    // back pointers are kept as handles: walks up a large tree (activating constraints, flagging
+    // work) read them without counting, where each read of an unowned reference counts one.
+    var superviewHandle: Unmanaged<View>?
+    var windowHandle: Unmanaged<Window>?
+
+    var superviewStorage: View? {
+        get { superviewHandle?.takeUnretainedValue() }
+        set { superviewHandle = newValue.map { .passUnretained($0) } }
+    }
+
+    var storedWindow: Window? {
+        get { windowHandle?.takeUnretainedValue() }
+        set { windowHandle = newValue.map { .passUnretained($0) } }
+    }
 
     /// The view controller whose root view this is, if any (it comes next in the responder chain).
     var owningViewController: ViewController? {

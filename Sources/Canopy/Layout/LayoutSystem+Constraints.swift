@@ -64,11 +64,19 @@ extension LayoutSystem {
         var secondPlace: ItemPlace? { Self.unpacked(items & 0xFFFF_FFFF) }
     }
 
+    /// The place of `item`, as ``place(of:)-(LayoutItem?)``; a view with a recorded place is
+    /// found without counting a reference to it.
+    func place(of item: UncountedItem?) -> ItemPlace? {
+        guard let item else { return nil }
+        if let index = recordedIndex(ofView: item) { return ItemPlace(index: index, isMarginsGuide: false) }
+        return place(of: item.item)
+    }
+
     func sortKey(_ c: LayoutConstraint, position: Int) -> SortKey {
         let attributes = UInt32(c.firstAttribute.rawValue) << 16 | UInt32(c.secondAttribute.rawValue) << 8
             | UInt32(c.relation.rawValue + 1)
         return SortKey(
-            items: SortKey.packed(place(of: c.firstItem)) << 32 | SortKey.packed(place(of: c.secondItem)),
+            items: SortKey.packed(place(of: c.uncountedFirstItem)) << 32 | SortKey.packed(place(of: c.uncountedSecondItem)),
             attributes: attributes, position: UInt32(position))
     }
 

@@ -93,6 +93,14 @@ struct LayoutSystem {
         return recordedIndex(item.engineItem, of: item)
     }
 
+    /// The place a view read uncounted recorded here, or `nil` (also for a guide, and in a
+    /// system whose items record no places).
+    func recordedIndex(ofView item: UncountedItem) -> Int? {
+        guard readsRecordedPlaces, !item.isGuide else { return nil }
+        let index = Int(item.engineItem)
+        return index >= 0 && index < itemCount && itemIdentities[index] == item.identity ? index : nil
+    }
+
     /// `index` when it is `item`'s place here; a recorded index may be another system's.
     func recordedIndex(_ index: Int32, of item: LayoutItem) -> Int? {
         let index = Int(index)
@@ -144,9 +152,13 @@ struct LayoutSystem {
         var keys: [SortKey] = []
         keys.reserveCapacity(constraints.count)
         var termsNeeded = 0
-        for (position, constraint) in constraints.enumerated() {
-            keys.append(sortKey(constraint, position: position))
-            termsNeeded += constraint.firstAttribute.termCount + constraint.secondAttribute.termCount
+        constraints.withMemoryRebound(to: Unmanaged<LayoutConstraint>.self) { handles in
+            for (position, handle) in handles.enumerated() {
+                handle._withUnsafeGuaranteedRef { constraint in
+                    keys.append(sortKey(constraint, position: position))
+                    termsNeeded += constraint.firstAttribute.termCount + constraint.secondAttribute.termCount
+                }
+            }
         }
         keys.sort { SortKey.precedes($0, $1, in: constraints) }
         rows.reserveCapacity(rows.count + constraints.count)
@@ -225,17 +237,34 @@ struct LayoutSystem {
                 if guide.isMarginsGuide, let owner = guide.owningView { need(owner) } else { needed.insert(guide) }
                 return
             }
-            var view = unsafeDowncast(item, to: View.self)
-            guard needed.insert(view) else { return }
+            let view = unsafeDowncast(item, to: View.self)
+            if needed.insert(view) { needSuperviews(of: view) }
+        }
+        // The superviews a view turning its frame into constraints is placed in.
+        func needSuperviews(of view: View) {
+            var view = view
             while view !== root, view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview,
                 needed.insert(superview)
             {
                 view = superview
             }
         }
-        for constraint in constraints {
-            if let item = constraint.firstItem { need(item) }
-            if let item = constraint.secondItem { need(item) }
+        // Views are read uncounted: most items are views that keep their frames out of it.
+        func need(_ item: UncountedItem) {
+            guard !item.isGuide else { return need(item.item) }
+            guard needed.insert(item) else { return }
+            let translates = item.object._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: View.self).translatesAutoresizingMaskIntoConstraints
+            }
+            if translates { needSuperviews(of: unsafeDowncast(item.item, to: View.self)) }
+        }
+        constraints.withMemoryRebound(to: Unmanaged<LayoutConstraint>.self) { handles in
+            for handle in handles {
+                handle._withUnsafeGuaranteedRef { constraint in
+                    if let item = constraint.uncountedFirstItem { need(item) }
+                    if let item = constraint.uncountedSecondItem { need(item) }
+                }
+            }
         }
         if !readsRecordedPlaces { itemIndex = ItemIndexTable(capacity: needed.count) }
         itemReferences.reserveCapacity(needed.count)
@@ -477,6 +506,16 @@ private struct NeededItems {
             inserted = item.engineItem != Self.mark
             item.engineItem = Self.mark
         }
+        if inserted { count += 1 }
+        return inserted
+    }
+
+    /// Marks `item` as ``insert(_:)-(LayoutItem)`` does, without counting a reference to it.
+    @discardableResult
+    mutating func insert(_ item: UncountedItem) -> Bool {
+        guard table == nil else { return insert(item.item) }
+        let inserted = item.engineItem != Self.mark
+        item.engineItem = Self.mark
         if inserted { count += 1 }
         return inserted
     }

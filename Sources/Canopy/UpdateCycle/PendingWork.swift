@@ -16,17 +16,21 @@ extension View {
         let work = isLayingOutSubviews ? work.subtracting(.layout) : work
         guard !work.isEmpty else { return }
         pendingWork.formUnion(work)
-        superview?.markPendingBelow(work)
+        superviewHandle?._withUnsafeGuaranteedRef { $0.markPendingBelow(work) }
     }
 
     /// Notes `work` somewhere below this view, up the ancestors. The walk stops at the first
     /// ancestor that already knows, which makes flagging amortized O(1).
     func markPendingBelow(_ work: PendingWork) {
         guard !work.isEmpty else { return }
-        var current: View? = self
-        while let view = current, !view.pendingWorkBelow.isSuperset(of: work) {
-            view.pendingWorkBelow.formUnion(work)
-            current = view.superview
+        // Through handles: flagging each view of a large tree walks up from it.
+        var current: Unmanaged<View>? = .passUnretained(self)
+        while let handle = current {
+            current = handle._withUnsafeGuaranteedRef { view in
+                guard !view.pendingWorkBelow.isSuperset(of: work) else { return nil }
+                view.pendingWorkBelow.formUnion(work)
+                return view.superviewHandle
+            }
         }
     }
 

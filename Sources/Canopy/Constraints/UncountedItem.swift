@@ -1,0 +1,36 @@
+/// A constraint's item read without counting a reference to it. Walks over every constraint of
+/// a large tree (collecting a window's system, activating) read two items a constraint, and
+/// counting and releasing each read cost more than the rest of such a walk. Valid while the
+/// constraint keeps the item: an item clears itself from its constraints as it dies.
+struct UncountedItem {
+    let object: Unmanaged<AnyObject>
+    let isGuide: Bool
+
+    /// The item's identity (an object identifier is the object's address, which the handle
+    /// holds: made from it without counting a reference).
+    var identity: ObjectIdentifier { unsafeBitCast(object.toOpaque(), to: ObjectIdentifier.self) }
+
+    /// The item's place in its window's latest system (see `LayoutItem.engineItem`).
+    var engineItem: Int32 {
+        get {
+            object._withUnsafeGuaranteedRef {
+                isGuide ? unsafeDowncast($0, to: LayoutGuide.self).engineItem : unsafeDowncast($0, to: View.self).engineItem
+            }
+        }
+        nonmutating set {
+            object._withUnsafeGuaranteedRef {
+                if isGuide {
+                    unsafeDowncast($0, to: LayoutGuide.self).engineItem = newValue
+                } else {
+                    unsafeDowncast($0, to: View.self).engineItem = newValue
+                }
+            }
+        }
+    }
+
+    /// The item, counted.
+    var item: LayoutItem {
+        let object = object.takeUnretainedValue()
+        return isGuide ? unsafeDowncast(object, to: LayoutGuide.self) : unsafeDowncast(object, to: View.self)
+    }
+}
