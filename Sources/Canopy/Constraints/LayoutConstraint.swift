@@ -189,29 +189,40 @@ public final class LayoutConstraint {
     ///   a location needs a second item; without a second item the second attribute is
     ///   ``Attribute/notAnAttribute``; the multiplier is finite and nonzero with a second item;
     ///   the constant is finite.
-    public init(
+    public convenience init(
         item: LayoutItem, attribute firstAttribute: Attribute, relatedBy relation: Relation,
         toItem secondItem: LayoutItem?, attribute secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat
     ) {
-        firstObject = .passUnretained(item)
-        secondObject = secondItem.map { .passUnretained($0) }
-        firstIsGuide = type(of: item) == LayoutGuide.self
-        secondIsGuide = secondItem.map { type(of: $0) == LayoutGuide.self } ?? false
+        self.init(
+            UncountedItem(item), firstAttribute, relation, secondItem.map(UncountedItem.init), secondAttribute,
+            multiplier: multiplier, constant: constant)
+    }
+
+    /// Creates a constraint between items read uncounted, as the public initializer does: a
+    /// scene makes several constraints a view, and counting each item passed cost more than
+    /// the rest of making them. The caller keeps the items alive.
+    init(
+        _ first: UncountedItem, _ firstAttribute: Attribute, _ relation: Relation, _ second: UncountedItem?,
+        _ secondAttribute: Attribute, multiplier: CGFloat, constant: CGFloat
+    ) {
+        firstObject = first.object
+        secondObject = second?.object
+        firstIsGuide = first.isGuide
+        secondIsGuide = second?.isGuide ?? false
         self.firstAttribute = firstAttribute
         self.secondAttribute = secondAttribute
         self.relation = relation
         self.multiplier = multiplier
         self.constant = constant
         if let problem = Self.problem(
-            firstAttribute, secondItem != nil, secondAttribute, multiplier: multiplier, constant: constant)
+            firstAttribute, second != nil, secondAttribute, multiplier: multiplier, constant: constant)
         {
             preconditionFailure("Canopy: cannot make the constraint \(self): \(problem)")
         }
-        firstReference = Int32(ConstraintReferences.add(self, to: item, isGuide: firstIsGuide, asSecondItem: false))
-        if let secondItem {
+        firstReference = Int32(ConstraintReferences.add(self, to: first, asSecondItem: false))
+        if let second {
             secondReference =
-                secondItem === item
-                ? -1 : Int32(ConstraintReferences.add(self, to: secondItem, isGuide: secondIsGuide, asSecondItem: true))
+                second.identity == first.identity ? -1 : Int32(ConstraintReferences.add(self, to: second, asSecondItem: true))
         }
     }
 
@@ -273,23 +284,35 @@ public final class LayoutConstraint {
     /// adds each to its items' nearest common ancestor.
     /// - Precondition: every constraint's items are in one hierarchy.
     public static func activate(_ constraints: [LayoutConstraint]) {
-        // Views are handled uncounted: a large tree activates hundreds of thousands at once.
-        let containers = constraints.map { constraint in
-            guard let container = constraint.commonAncestor() else {
-                preconditionFailure(
-                    "Canopy: cannot activate \(constraint): its items have no common ancestor "
-                        + "(add them to one hierarchy first)")
+        // Constraints and views are handled uncounted: a large tree activates hundreds of
+        // thousands at once (`constraints` keeps them).
+        constraints.withUnsafeBufferPointer { constraints in
+            constraints.withMemoryRebound(to: Unmanaged<LayoutConstraint>.self) { activate($0) }
+        }
+    }
+
+    private static func activate(_ constraints: UnsafeBufferPointer<Unmanaged<LayoutConstraint>>) {
+        let containers = constraints.map { handle in
+            handle._withUnsafeGuaranteedRef { constraint in
+                guard let container = constraint.commonAncestor() else {
+                    preconditionFailure(
+                        "Canopy: cannot activate \(constraint): its items have no common ancestor "
+                            + "(add them to one hierarchy first)")
+                }
+                return container
             }
-            return container
         }
         // One note per window rather than per constraint: a whole cell is activated at once.
         var notified: UnsafeMutableRawPointer?
-        for (constraint, container) in zip(constraints, containers) where constraint.containerHandle == nil {
-            container._withUnsafeGuaranteedRef { container in
-                container.install(constraint)
-                if let window = container.windowHandle, window.toOpaque() != notified {
-                    container.constraintsDidChange()
-                    notified = window.toOpaque()
+        for (handle, container) in zip(constraints, containers) {
+            handle._withUnsafeGuaranteedRef { constraint in
+                guard constraint.containerHandle == nil else { return }
+                container._withUnsafeGuaranteedRef { container in
+                    container.install(constraint)
+                    if let window = container.windowHandle, window.toOpaque() != notified {
+                        container.constraintsDidChange()
+                        notified = window.toOpaque()
+                    }
                 }
             }
         }

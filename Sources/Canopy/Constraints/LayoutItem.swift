@@ -96,12 +96,13 @@ struct ConstraintReferences {
 
     /// Lists `constraint` in `item`'s list, naming it as its first or second item; returns its
     /// place there.
-    /// - Precondition: `item` is a view, or a guide when `isGuide` (its class compared).
-    static func add(_ constraint: LayoutConstraint, to item: LayoutItem, isGuide: Bool, asSecondItem: Bool) -> Int {
+    static func add(_ constraint: LayoutConstraint, to item: UncountedItem, asSecondItem: Bool) -> Int {
         let entry = UInt(bitPattern: Unmanaged.passUnretained(constraint).toOpaque()) | (asSecondItem ? 1 : 0)
-        if isGuide { return unsafeDowncast(item, to: LayoutGuide.self).references.append(entry) }
-        guard let view = item as? View else { preconditionFailure("Canopy: a constraint's item must be a view or a layout guide") }
-        return view.layoutState.references.append(entry)
+        return item.object._withUnsafeGuaranteedRef { object in
+            item.isGuide
+                ? unsafeDowncast(object, to: LayoutGuide.self).references.append(entry)
+                : unsafeDowncast(object, to: View.self).layoutState.references.append(entry)
+        }
     }
 
     /// `item` as a guide, if it is one (LayoutGuide is final: comparing the class costs less

@@ -6,6 +6,28 @@ struct UncountedItem {
     let object: Unmanaged<AnyObject>
     let isGuide: Bool
 
+    /// - Precondition: `item` is a view or a layout guide (the only items a constraint takes).
+    init(_ item: LayoutItem) {
+        isGuide = type(of: item) == LayoutGuide.self
+        precondition(isGuide || item is View, "Canopy: a constraint's item must be a view or a layout guide, not \(item)")
+        object = .passUnretained(item)
+    }
+
+    init(view: View) {
+        object = .passUnretained(view)
+        isGuide = false
+    }
+
+    init(guide: LayoutGuide) {
+        object = .passUnretained(guide)
+        isGuide = true
+    }
+
+    init(object: Unmanaged<AnyObject>, isGuide: Bool) {
+        self.object = object
+        self.isGuide = isGuide
+    }
+
     /// The item's identity (an object identifier is the object's address, which the handle
     /// holds: made from it without counting a reference).
     var identity: ObjectIdentifier { unsafeBitCast(object.toOpaque(), to: ObjectIdentifier.self) }

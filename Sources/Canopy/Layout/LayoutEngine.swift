@@ -48,7 +48,7 @@ final class LayoutEngine {
     /// `layoutIfNeeded()`) waits for the next round.
     private(set) var isSolving = false
     /// Views and guides taken out of the window while a solve runs. A solve reads its items
-    /// without counted references (see `LayoutSystem.ItemReference`), and a handler it calls
+    /// without counted references (see `LayoutSystem.itemReferences`), and a handler it calls
     /// (an observer of a frame, an `intrinsicContentSize`) may remove an item and drop the last
     /// reference to it: kept here, the item outlives the solve.
     private var retiredItems: [LayoutItem] = []
@@ -422,7 +422,7 @@ final class LayoutEngine {
         // move meanwhile, and one memo serves the pass (keeping deep trees linear); siblings
         // mostly come one after another, so the last one found is kept at hand.
         var origins = ContentOrigins()
-        var lastSuperview: View?
+        var lastSuperview: UnsafeMutableRawPointer?
         var lastOrigin = CGPoint.zero
         var next = toPlace.first(from: 0)
         let changesBefore = structureChanges
@@ -433,24 +433,28 @@ final class LayoutEngine {
                 for child in system.children(of: index) { toPlace.insert(Int(child)) }
             }
             next = toPlace.first(from: index + 1)
-            let item = system.item(index)
-            let view = item as? View
-            // Each view's edges land on its own pixel grid; a guide's on its window's.
-            let scale = view?.contentScaleFactor ?? windowScale
-            func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
+            let item = system.uncountedItem(index)
             let first = system.variable(index, 0)
-            let minX = rounded(values[first]), maxX = rounded(values[first] + values[first + 1])
-            let minY = rounded(values[first + 2]), maxY = rounded(values[first + 2] + values[first + 3])
-            let rect = CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
-            if let view {
-                guard view !== root, let superview = view.superview else { continue }
-                if superview !== lastSuperview {
-                    lastSuperview = superview
-                    lastOrigin = origins.of(superview)
+            // Each view's edges land on its own pixel grid; a guide's on its window's.
+            func rect(scale: CGFloat) -> CGRect {
+                func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
+                let minX = rounded(values[first]), maxX = rounded(values[first] + values[first + 1])
+                let minY = rounded(values[first + 2]), maxY = rounded(values[first + 2] + values[first + 3])
+                return CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
+            }
+            if !item.isGuide {
+                // Uncounted: the system's items are alive while it is placed (see LayoutSystem).
+                Unmanaged<View>.fromOpaque(item.object.toOpaque())._withUnsafeGuaranteedRef { view in
+                    guard view !== root, let superview = view.superviewHandle else { return }
+                    if superview.toOpaque() != lastSuperview {
+                        lastSuperview = superview.toOpaque()
+                        lastOrigin = origins.of(superview.takeUnretainedValue())
+                    }
+                    place(view, at: rect(scale: view.contentScaleFactor), in: lastOrigin)
+                    if view.translatesAutoresizingMaskIntoConstraints { framesPlaced.append(view) }
                 }
-                place(view, at: rect, in: lastOrigin)
-                if view.translatesAutoresizingMaskIntoConstraints { framesPlaced.append(view) }
-            } else if let guide = item as? LayoutGuide {
+            } else {
+                let guide = unsafeDowncast(item.item, to: LayoutGuide.self), rect = rect(scale: windowScale)
                 let origin = guide.owningView.map { origins.of($0) } ?? .zero
                 let frame = rect.offsetBy(dx: -origin.x, dy: -origin.y)
                 guard frame != guide.layoutFrame else { continue }

@@ -18,7 +18,10 @@ struct LayoutSystem {
         case rule(Rule, item: Int32)
     }
 
-    /// An item held without a counted reference: a window's engine keeps its system between
+    /// The views and guides with variables, level by level down the tree, each view before
+    /// its guides.
+    ///
+    /// Items are held without counted references: a window's engine keeps its system between
     /// solves, and a counted window among the items would keep the window alive (counting the
     /// others would cost a retain and a release per item and solve).
     ///
@@ -28,12 +31,7 @@ struct LayoutSystem {
     /// `intrinsicContentSize`) cannot release one. A window's engine drops its kept system at
     /// every change of structure, before an item can leave the tree and be released, and keeps
     /// every item taken out during a solve alive until that solve ends (`LayoutEngine.retire`).
-    struct ItemReference {
-        unowned(unsafe) let item: LayoutItem
-    }
-
-    /// The views and guides with variables, level by level down the tree, each view before its guides.
-    private(set) var itemReferences: [ItemReference] = []
+    private(set) var itemReferences: [UncountedItem] = []
     /// Each item's identity, which checks a recorded place without reading the item (a
     /// report keeps these past the items' lives).
     private(set) var itemIdentities: [ObjectIdentifier] = []
@@ -78,6 +76,9 @@ struct LayoutSystem {
     var itemCount: Int { itemReferences.count }
 
     func item(_ index: Int) -> LayoutItem { itemReferences[index].item }
+
+    /// The item at `index`, read without counting a reference to it.
+    func uncountedItem(_ index: Int) -> UncountedItem { itemReferences[index] }
 
     /// The variable of `item` for left (0), width (1), top (2) or height (3).
     func variable(_ item: Int, _ part: Int) -> Int { 4 * item + part }
@@ -304,7 +305,7 @@ struct LayoutSystem {
         var parentIndex = -1
         if let parent, let index = index(of: parent) { parentIndex = index }
         parentItem.append(Int32(parentIndex))
-        itemReferences.append(ItemReference(item: item))
+        itemReferences.append(UncountedItem(item))
         itemIdentities.append(ObjectIdentifier(item))
     }
 

@@ -43,18 +43,17 @@ extension Scene {
             owner.addLayoutGuide(guide)
             return guide
         }
-        func item(_ number: Int32) -> LayoutItem {
-            Int(number) < made.count ? made[Int(number)] : guides[Int(number) - made.count]
-        }
+        // Numbered as the index numbers them, views first; read uncounted (`made` and `guides`
+        // keep them).
+        let items = made.map(UncountedItem.init(view:)) + guides.map(UncountedItem.init(guide:))
         var constraints: [LayoutConstraint] = []
         constraints.reserveCapacity(self.constraints.count)
-        for (i, items) in index.constraintItems.enumerated() {
+        for (i, numbers) in index.constraintItems.enumerated() {
             // Fields read in place, as the views' are: a copy of the record would retain its ids.
             let constraint = LayoutConstraint(
-                item: item(items.first), attribute: self.constraints[i].firstAttribute,
-                relatedBy: self.constraints[i].relation, toItem: items.second < 0 ? nil : item(items.second),
-                attribute: self.constraints[i].secondAttribute, multiplier: self.constraints[i].multiplier,
-                constant: self.constraints[i].constant)
+                items[Int(numbers.first)], self.constraints[i].firstAttribute, self.constraints[i].relation,
+                numbers.second < 0 ? nil : items[Int(numbers.second)], self.constraints[i].secondAttribute,
+                multiplier: self.constraints[i].multiplier, constant: self.constraints[i].constant)
             if self.constraints[i].priority != .required { constraint.priority = self.constraints[i].priority }
             if let identifier = self.constraints[i].identifier { constraint.identifier = identifier }
             constraints.append(constraint)
