@@ -145,6 +145,7 @@ extension View {
     /// Points this view and its descendants at `newWindow`; a first responder among them
     /// resigns from `oldWindow`.
     private func moveSubtree(from oldWindow: Window?, to newWindow: Window?) {
+        var takesPartInLayout = false
         forEachInSubtree { view in
             if let oldWindow, let first = oldWindow.firstResponder,
                 first === view || first === view.owningViewController
@@ -152,8 +153,10 @@ extension View {
                 oldWindow.firstResponder = nil
             }
             view.storedWindow = newWindow
-            if view.layoutStateStorage != nil { newWindow?.layoutEngine.markDirty() }
+            if view.layoutStateStorage != nil { takesPartInLayout = true }
         }
+        // Once for the subtree, not once a view: a large tree joins its window in one move.
+        if takesPartInLayout { newWindow?.layoutEngine.markDirty() }
     }
 
     private func insert(_ view: View, beside sibling: View, offset: Int) {
@@ -216,7 +219,8 @@ extension View {
         // there now, so that every back pointer stays true.
         checkCanAdopt(view)
         view.detachFromSuperview()
-        subviews.insert(view, at: min(index, subviews.count))
+        // Mostly appended: an insertion at the end went through the general replacement.
+        if index >= subviews.count { subviews.append(view) } else { subviews.insert(view, at: index) }
         view.superviewStorage = self
         storedWindow?.flattenedTreeStorage.structureDidChange()
         storedWindow?.layoutEngineStorage?.markDirty()

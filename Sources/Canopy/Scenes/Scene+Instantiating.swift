@@ -84,10 +84,12 @@ extension Scene {
         // The placement and the appearance are read once each (see SceneIndex.checkValues).
         let placement = record.placement, appearance = record.appearance
         let size = record.frame.size
-        view.anchorPoint = placement.anchorPoint
+        // The anchor point and the transform are mostly the defaults, and setting either costs
+        // more than comparing.
+        if view.anchorPoint != placement.anchorPoint { view.anchorPoint = placement.anchorPoint }
         view.bounds = CGRect(origin: placement.boundsOrigin, size: size)
         view.center = placement.center ?? record.center(at: placement.anchorPoint)
-        view.transform = placement.transform
+        if view.transform != placement.transform { view.transform = placement.transform }
         view.isHidden = record.isHidden
         view.clipsToBounds = record.clipsToBounds
         view.isUserInteractionEnabled = record.isUserInteractionEnabled

@@ -44,7 +44,15 @@ struct SceneIndex {
             throw SceneError(location: "window.scale", message: "\(scene.scale) is outside 0.01…100")
         }
         for i in scene.views.indices { try Self.checkValues(of: scene.views[i], at: "views[\(i)]") }
-        for i in scene.constraints.indices { try Self.checkValues(of: scene.constraints[i], at: "constraints[\(i)]") }
+        // A constraint's numbers and attributes are passed, not the record: a record passed to
+        // a call was copied, its strings retained and released, four times a view.
+        for i in scene.constraints.indices {
+            try Self.checkValues(
+                multiplier: scene.constraints[i].multiplier, constant: scene.constraints[i].constant,
+                priority: scene.constraints[i].priority, scene.constraints[i].firstAttribute,
+                hasSecondItem: scene.constraints[i].second != nil, scene.constraints[i].secondAttribute,
+                at: "constraints[\(i)]")
+        }
         try resolveParents(scene, classes)
         try checkClassSettings(scene, classes)
         if let archive = scene.archive { try Self.checkArchive(archive, of: scene) }
@@ -99,13 +107,15 @@ struct SceneIndex {
         try finite([a.borderWidth], location() + ".borderWidth", within: 0...CGFloat.greatestFiniteMagnitude)
     }
 
-    private static func checkValues(of constraint: Scene.ConstraintRecord, at location: @autoclosure () -> String) throws(SceneError) {
-        try finite([constraint.multiplier], location() + ".multiplier")
-        try finite([constraint.constant], location() + ".constant")
-        try finite([CGFloat(constraint.priority.rawValue)], location() + ".priority", within: 1...1000)
+    private static func checkValues(
+        multiplier: CGFloat, constant: CGFloat, priority: LayoutPriority, _ firstAttribute: LayoutConstraint.Attribute,
+        hasSecondItem: Bool, _ secondAttribute: LayoutConstraint.Attribute, at location: @autoclosure () -> String
+    ) throws(SceneError) {
+        try finite([multiplier], location() + ".multiplier")
+        try finite([constant], location() + ".constant")
+        try finite([CGFloat(priority.rawValue)], location() + ".priority", within: 1...1000)
         if let problem = LayoutConstraint.problem(
-            constraint.firstAttribute, constraint.second != nil, constraint.secondAttribute,
-            multiplier: constraint.multiplier, constant: constraint.constant)
+            firstAttribute, hasSecondItem, secondAttribute, multiplier: multiplier, constant: constant)
         {
             throw SceneError(location: location(), message: "UIKit refuses this constraint: \(problem)")
         }
