@@ -97,10 +97,13 @@ public final class LayoutConstraint {
     /// The constraint's row in its window's latest system (checked against it before use).
     var engineRow: Int32 = -1
 
+    // The priority and the constant are unchecked for exclusivity: collecting a system reads
+    // both of every constraint, and the checks cost a fifth of building its rows.
+
     /// How much the constraint matters. An active constraint cannot change between required
     /// and optional (remove it, change it, add it back), as in UIKit.
     /// - Precondition: 1...1000.
-    public var priority = LayoutPriority.required {
+    @exclusivity(unchecked) public var priority = LayoutPriority.required {
         didSet {
             precondition(priority.isValid, "Canopy: a constraint's priority must be 1...1000, got \(priority.rawValue)")
             precondition(
@@ -123,7 +126,7 @@ public final class LayoutConstraint {
 
     /// The amount added to the second side. Changing it re-solves at the next update cycle.
     /// - Precondition: finite.
-    public var constant: CGFloat {
+    @exclusivity(unchecked) public var constant: CGFloat {
         didSet {
             precondition(constant.isFinite, "Canopy: \(self) was given a non-finite constant \(constant)")
             if constant != oldValue { engineMustResolve() }
