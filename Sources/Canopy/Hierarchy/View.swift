@@ -22,10 +22,13 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     // Declared first, where they fill the bytes the responder leaves before the next 8-byte
     // field: a view then takes a 192-byte block, not 208.
+    // The flags and the geometry are unchecked for exclusivity: every view's are read and
+    // written several times in building a tree and in each update cycle, always whole (no
+    // access to them is held across a call), and the checks cost more than the accesses.
     /// Work flagged on this view itself.
-    var pendingWork: PendingWork = []
+    @exclusivity(unchecked) var pendingWork: PendingWork = []
     /// Work flagged somewhere below this view.
-    var pendingWorkBelow: PendingWork = []
+    @exclusivity(unchecked) var pendingWorkBelow: PendingWork = []
     /// Whether this view's `updateConstraints()` called `super`.
     var didCallSuperUpdateConstraints = false
     /// Whether this view's `layoutSubviews()` is running.
@@ -82,7 +85,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
         }
     }
 
-    var geometry: Geometry
+    @exclusivity(unchecked) var geometry: Geometry
 
     // MARK: Hierarchy storage (see View+Hierarchy.swift)
 
