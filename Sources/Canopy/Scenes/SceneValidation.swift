@@ -298,16 +298,39 @@ struct SceneIndex {
     /// first: a string comparison costs less than hashing the id.
     private mutating func resolveConstraints(_ scene: Scene) throws(SceneError) {
         constraintItems.reserveCapacity(scene.constraints.count)
+        // Constraints come mostly grouped by their first view, in the views' order, and relate
+        // it to its superview or to the sibling listed before it: those views' ids are compared
+        // before an id is hashed (ids are unique, so a match is the view the table would give).
+        var ids: [String] = []
+        ids.reserveCapacity(scene.views.count)
+        for i in scene.views.indices { ids.append(scene.views[i].id) }
+        func guess(_ id: String, _ candidate: Int) -> Int? {
+            candidate >= 0 && candidate < ids.count && ids[candidate] == id ? candidate : nil
+        }
         var previous: (first: String, firstItem: Int, second: String?, secondItem: Int) = ("", -1, nil, -1)
         for i in scene.constraints.indices {
             let firstID = scene.constraints[i].first, secondID = scene.constraints[i].second
             if previous.firstItem < 0 || firstID != previous.first {
+                let next = previous.firstItem < ids.count ? previous.firstItem + 1 : -1
                 previous.first = firstID
-                previous.firstItem = try item(firstID, at: "constraints[\(i)].first")
+                if let guessed = guess(firstID, next) {
+                    previous.firstItem = guessed
+                } else {
+                    previous.firstItem = try item(firstID, at: "constraints[\(i)].first")
+                }
             }
             if secondID != previous.second {
                 previous.second = secondID
-                previous.secondItem = try secondID.map { id throws(SceneError) in try item(id, at: "constraints[\(i)].second") } ?? -1
+                let first = previous.firstItem, parent = first < parents.count ? Int(parents[first]) : -1
+                if let secondID {
+                    if let guessed = guess(secondID, parent) ?? guess(secondID, first - 1) {
+                        previous.secondItem = guessed
+                    } else {
+                        previous.secondItem = try item(secondID, at: "constraints[\(i)].second")
+                    }
+                } else {
+                    previous.secondItem = -1
+                }
             }
             constraintItems.append((Int32(previous.firstItem), Int32(previous.secondItem)))
         }
