@@ -230,40 +230,13 @@ struct LayoutSystem {
     ) -> [LayoutGuide] {
         var needed = NeededItems(marksItems: readsRecordedPlaces, capacity: levels.count + 1)
         needed.insert(root)
-        // Items are told apart by their class, as `engineItem` does: a cast per item costs
-        // more than the rest of the walk (and only views and guides can be items).
-        func need(_ item: LayoutItem) {
-            guard type(of: item) != LayoutGuide.self else {
-                let guide = unsafeDowncast(item, to: LayoutGuide.self)
-                if guide.isMarginsGuide, let owner = guide.owningView { need(owner) } else { needed.insert(guide) }
-                return
-            }
-            let view = unsafeDowncast(item, to: View.self)
-            if needed.insert(view) { needSuperviews(of: view) }
-        }
-        // The superviews a view turning its frame into constraints is placed in.
-        func needSuperviews(of view: View) {
-            var view = view
-            while view !== root, view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview,
-                needed.insert(superview)
-            {
-                view = superview
-            }
-        }
-        // Views are read uncounted: most items are views that keep their frames out of it.
-        func need(_ item: UncountedItem) {
-            guard !item.isGuide else { return need(item.item) }
-            guard needed.insert(item) else { return }
-            let translates = item.object._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: View.self).translatesAutoresizingMaskIntoConstraints
-            }
-            if translates { needSuperviews(of: unsafeDowncast(item.item, to: View.self)) }
-        }
+        // Marked by methods of `needed`, not by local functions: a local function capturing it
+        // made every access a dynamic exclusivity check.
         constraints.withMemoryRebound(to: Unmanaged<LayoutConstraint>.self) { handles in
             for handle in handles {
                 handle._withUnsafeGuaranteedRef { constraint in
-                    if let item = constraint.uncountedFirstItem { need(item) }
-                    if let item = constraint.uncountedSecondItem { need(item) }
+                    if let item = constraint.uncountedFirstItem { needed.need(item, below: root) }
+                    if let item = constraint.uncountedSecondItem { needed.need(item, below: root) }
                 }
             }
         }
@@ -519,6 +492,38 @@ private struct NeededItems {
         item.engineItem = Self.mark
         if inserted { count += 1 }
         return inserted
+    }
+
+    /// Marks a constraint's item, read uncounted (most items are views that keep their frames
+    /// out of it), as ``need(_:below:)-(LayoutItem,_)``.
+    mutating func need(_ item: UncountedItem, below root: View) {
+        guard !item.isGuide else { return need(item.item, below: root) }
+        guard insert(item) else { return }
+        let translates = item.object._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: View.self).translatesAutoresizingMaskIntoConstraints
+        }
+        if translates { needSuperviews(of: unsafeDowncast(item.item, to: View.self), below: root) }
+    }
+
+    /// Marks a constraint's item (a margins guide: its view) and the superviews a view turning
+    /// its frame into constraints is placed in, up to `root`. Items are told apart by their
+    /// class, as `engineItem` does: a cast per item costs more than the rest of the walk (and
+    /// only views and guides can be items).
+    mutating func need(_ item: LayoutItem, below root: View) {
+        guard type(of: item) != LayoutGuide.self else {
+            let guide = unsafeDowncast(item, to: LayoutGuide.self)
+            if guide.isMarginsGuide, let owner = guide.owningView { need(owner, below: root) } else { insert(guide) }
+            return
+        }
+        let view = unsafeDowncast(item, to: View.self)
+        if insert(view) { needSuperviews(of: view, below: root) }
+    }
+
+    private mutating func needSuperviews(of view: View, below root: View) {
+        var view = view
+        while view !== root, view.translatesAutoresizingMaskIntoConstraints, let superview = view.superview, insert(superview) {
+            view = superview
+        }
     }
 
     func contains(_ item: LayoutItem) -> Bool {
