@@ -23,7 +23,7 @@ extension Scene {
         let window = made[0] as! Window
         window.screen = Screen(bounds: views[0].frame, scale: scale)
         window.userInterfaceLayoutDirection = layoutDirection
-        for i in views.indices { Self.configure(made[i], from: views[i]) }
+        for i in views.indices { configure(made[i], fromViewAt: i) }
         // The window's subviews last, each with its subtree built: a view added outside any
         // window moves no subtree into one.
         for i in 1..<made.count where index.parents[i] != 0 { made[Int(index.parents[i])].addSubview(made[i]) }
@@ -80,20 +80,22 @@ extension Scene {
         return made.map { $0! }
     }
 
-    private static func configure(_ view: View, from record: ViewRecord) {
+    /// Sets `view` as `views[index]` says. The record's fields are read in place: a record
+    /// passed to a call was copied, its strings and parts retained and released.
+    private func configure(_ view: View, fromViewAt index: Int) {
         // The placement and the appearance are read once each (see SceneIndex.checkValues).
-        let placement = record.placement, appearance = record.appearance
-        let size = record.frame.size
+        let placement = views[index].placement, appearance = views[index].appearance
+        let frame = views[index].frame, size = frame.size
         // The anchor point and the transform are mostly the defaults, and setting either costs
         // more than comparing.
         if view.anchorPoint != placement.anchorPoint { view.anchorPoint = placement.anchorPoint }
         view.bounds = CGRect(origin: placement.boundsOrigin, size: size)
-        view.center = placement.center ?? record.center(at: placement.anchorPoint)
+        view.center = placement.center ?? ViewRecord.center(of: frame, at: placement.anchorPoint)
         if view.transform != placement.transform { view.transform = placement.transform }
-        view.isHidden = record.isHidden
-        view.clipsToBounds = record.clipsToBounds
-        view.isUserInteractionEnabled = record.isUserInteractionEnabled
-        view.alpha = record.alpha
+        view.isHidden = views[index].isHidden
+        view.clipsToBounds = views[index].clipsToBounds
+        view.isUserInteractionEnabled = views[index].isUserInteractionEnabled
+        view.alpha = views[index].alpha
         if let color = appearance.backgroundColor { view.backgroundColor = color }
         if appearance.cornerRadius != 0 || appearance.borderWidth != 0 || appearance.borderColor != .black {
             view.layer.cornerRadius = appearance.cornerRadius
@@ -102,8 +104,8 @@ extension Scene {
         }
         view.tag = placement.tag
         view.accessibilityIdentifier = placement.accessibilityIdentifier
-        view.translatesAutoresizingMaskIntoConstraints = record.translatesAutoresizingMaskIntoConstraints
-        view.autoresizingMask = record.autoresizingMask
+        view.translatesAutoresizingMaskIntoConstraints = views[index].translatesAutoresizingMaskIntoConstraints
+        view.autoresizingMask = views[index].autoresizingMask
         view.semanticContentAttribute = placement.semanticContentAttribute
         // Only where they differ, so that views left at the defaults carry no layout state.
         func setPriorities(_ hugging: LayoutPriority, _ resistance: LayoutPriority, for axis: LayoutConstraint.Axis) {
@@ -156,7 +158,10 @@ extension Scene.ViewRecord {
     var centerFromFrame: CGPoint { center(at: anchorPoint) }
 
     /// The center that `frame` gives with the anchor point `anchor`.
-    func center(at anchor: CGPoint) -> CGPoint {
+    func center(at anchor: CGPoint) -> CGPoint { Self.center(of: frame, at: anchor) }
+
+    /// The center of `frame` with the anchor point `anchor`.
+    static func center(of frame: CGRect, at anchor: CGPoint) -> CGPoint {
         CGPoint(x: frame.origin.x + anchor.x * frame.width, y: frame.origin.y + anchor.y * frame.height)
     }
 }

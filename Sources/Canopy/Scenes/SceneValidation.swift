@@ -43,7 +43,7 @@ struct SceneIndex {
         guard (0.01...100).contains(scene.scale) else {
             throw SceneError(location: "window.scale", message: "\(scene.scale) is outside 0.01…100")
         }
-        for i in scene.views.indices { try Self.checkValues(of: scene.views[i], at: "views[\(i)]") }
+        for i in scene.views.indices { try Self.checkValues(ofViewAt: i, in: scene) }
         // A constraint's numbers and attributes are passed, not the record: a record passed to
         // a call was copied, its strings retained and released, four times a view.
         for i in scene.constraints.indices {
@@ -63,11 +63,13 @@ struct SceneIndex {
 
     // MARK: Values
 
-    private static func checkValues(of view: Scene.ViewRecord, at location: @autoclosure () -> String) throws(SceneError) {
+    /// Checks `scene.views[i]`, read in place (a record passed to a call was copied).
+    private static func checkValues(ofViewAt i: Int, in scene: Scene) throws(SceneError) {
+        func location() -> String { "views[\(i)]" }
         // The placement and the appearance are read once each: every property read through
         // the record would copy the whole of its part.
-        let p = view.placement, a = view.appearance
-        let f = view.frame, t = p.transform, m = p.layoutMargins
+        let p = scene.views[i].placement, a = scene.views[i].appearance
+        let f = scene.views[i].frame, t = p.transform, m = p.layoutMargins
         // The stored size: `width` and `height` would read a negative size as positive.
         try finite([f.origin.x, f.origin.y, f.size.width, f.size.height], location() + ".frame")
         guard f.size.width >= 0, f.size.height >= 0 else {
@@ -78,7 +80,7 @@ struct SceneIndex {
         try finite([t.a, t.b, t.c, t.d, t.tx, t.ty], location() + ".transform")
         try finite([p.anchorPoint.x, p.anchorPoint.y], location() + ".anchorPoint")
         try finite([m.top, m.left, m.bottom, m.right], location() + ".layoutMargins")
-        try finite([view.alpha], location() + ".alpha", within: 0...1)
+        try finite([scene.views[i].alpha], location() + ".alpha", within: 0...1)
         if let size = p.intrinsicContentSize {
             try finite([size.width, size.height], location() + ".intrinsicContentSize")
             guard View.isIntrinsicDimension(size.width), View.isIntrinsicDimension(size.height) else {
