@@ -87,7 +87,7 @@ public final class LayoutConstraint {
     // view's reference count into a side table, where each retain and release is several times
     // slower): each of them clears these pointers when it dies (see `itemWillDie`). An item is
     // kept as a plain object with whether it is a guide, as a view or a guide is all it can be
-    // (see ConstraintReferences.add), which takes half an existential's room.
+    // (see UncountedItem.init), which takes half an existential's room.
     private var firstObject: Unmanaged<AnyObject>?
     private var secondObject: Unmanaged<AnyObject>?
     private var containerHandle: Unmanaged<View>?
@@ -157,15 +157,10 @@ public final class LayoutConstraint {
         return isGuide ? unsafeDowncast(object, to: LayoutGuide.self) : unsafeDowncast(object, to: View.self)
     }
 
-    /// The first item's view (a guide's owning view), read without making an existential:
-    /// activating and collecting a large tree ask this of every constraint.
-    var firstOwningView: View? { firstOwningViewHandle?.takeUnretainedValue() }
-    /// The second item's view, as ``firstOwningView``.
-    var secondOwningView: View? { secondOwningViewHandle?.takeUnretainedValue() }
-
-    /// ``firstOwningView`` as an uncounted handle.
+    /// The first item's view (a guide's owning view) as an uncounted handle, read without
+    /// making an existential: activating a large tree asks this of every constraint.
     var firstOwningViewHandle: Unmanaged<View>? { Self.owningView(firstObject, isGuide: firstIsGuide) }
-    /// ``secondOwningView`` as an uncounted handle.
+    /// The second item's view, as ``firstOwningViewHandle``.
     var secondOwningViewHandle: Unmanaged<View>? { Self.owningView(secondObject, isGuide: secondIsGuide) }
 
     /// The first item, its reference not counted (see ``UncountedItem``).

@@ -536,7 +536,7 @@ extension LayoutItem {
     /// The item's place in its window's latest system: a view's or a guide's `engineItem`
     /// (comparing the class, as LayoutGuide is final, costs less than a cast). Only for items
     /// the system collected: a constraint cannot be made with any other kind of item (see
-    /// ConstraintReferences.add), where an app's own LayoutItem type would be misread.
+    /// UncountedItem.init), where an app's own LayoutItem type would be misread.
     var engineItem: Int32 {
         get {
             type(of: self) == LayoutGuide.self
