@@ -101,7 +101,7 @@ struct ConstraintReferences {
         return item.object._withUnsafeGuaranteedRef { object in
             item.isGuide
                 ? unsafeDowncast(object, to: LayoutGuide.self).references.append(entry)
-                : unsafeDowncast(object, to: View.self).layoutState.references.append(entry)
+                : unsafeDowncast(object, to: View.self).withLayoutState { $0.references.append(entry) }
         }
     }
 

@@ -24,9 +24,10 @@ extension View {
 
     /// Holds `constraint` (the caller tells the window's engine).
     func install(_ constraint: LayoutConstraint) {
-        let state = layoutState
-        if state.constraints.isEmpty { state.constraints.reserveCapacity(4) }
-        state.constraints.append(constraint)
+        withLayoutState { state in
+            if state.constraints.isEmpty { state.constraints.reserveCapacity(4) }
+            state.constraints.append(constraint)
+        }
         constraint.container = self
         constraint.firstOwningViewHandle?._withUnsafeGuaranteedRef { $0.joinConstraintBasedLayout() }
         constraint.secondOwningViewHandle?._withUnsafeGuaranteedRef { $0.joinConstraintBasedLayout() }

@@ -99,4 +99,11 @@ extension View {
         layoutStateStorage = state
         return state
     }
+
+    /// Runs `body` on the layout state (made on first use), lent without counting a reference
+    /// to it: making and activating a large tree's constraints reach it several times a view.
+    func withLayoutState<R>(_ body: (ViewLayoutState) -> R) -> R {
+        if layoutStateStorage == nil { layoutStateStorage = ViewLayoutState() }
+        return Unmanaged.passUnretained(layoutStateStorage.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+    }
 }
