@@ -10,6 +10,13 @@ enum PeerEngine: String, CaseIterable, ExpressibleByArgument {
 
     /// The generated shapes the engine has a counterpart for.
     var shapes: [GeneratedShape] { [.stack, .tree] }
+
+    /// The engine's name in a report, with the version it printed.
+    func title(version: String) -> String {
+        switch self {
+        case .yoga: "Yoga \(version) via poga"
+        }
+    }
 }
 
 /// What a peer measured: medians of its runs, in seconds.
@@ -99,21 +106,22 @@ extension Profile {
         return sums.count % 2 == 1 ? sums[middle] : (sums[middle - 1] + sums[middle]) / 2
     }
 
+    /// Canopy's warm time: the median update cycle after a resize.
+    var warmSeconds: Double { summary(of: "update cycle").median }
+
     /// Lines comparing Canopy with `peer`, cold and warm (a ratio above 1 means Canopy took
     /// less time).
     func comparison(with peer: PeerTiming) -> [String] {
-        let name = peer.engine == .yoga ? "Yoga \(peer.version) via poga" : peer.engine.rawValue
-        let warm = summary(of: "update cycle").median
         func row(_ label: String, _ canopy: Double, _ other: Double, _ meaning: String) -> String {
             let ratio = canopy > 0 ? String(format: "%.3g×", other / canopy) : "-"
             return pad(label, 8) + pad(format(canopy), 12, right: true) + pad(format(other), 12, right: true)
                 + pad(ratio, 14, right: true) + "   " + meaning
         }
         return [
-            "side by side with \(name) (its medians of \(peer.runs) runs, the same shape and count):",
+            "side by side with \(peer.engine.title(version: peer.version)) (its medians of \(peer.runs) runs, the same shape and count):",
             pad("", 8) + pad("Canopy", 12, right: true) + pad("peer", 12, right: true) + pad("peer/Canopy", 14, right: true),
             row("cold", coldSeconds, peer.cold, "built from nothing and laid out once"),
-            row("warm", warm, peer.warm, "Canopy's update cycle after a resize; the peer's layout of a built tree"),
+            row("warm", warmSeconds, peer.warm, "Canopy's update cycle after a resize; the peer's layout of a built tree"),
         ]
     }
 }

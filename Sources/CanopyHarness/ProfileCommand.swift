@@ -210,7 +210,7 @@ struct ProfileCommand: ParsableCommand {
         [
             "engine": peer.engine.rawValue, "version": peer.version, "runs": peer.runs,
             "cold_seconds": peer.cold, "warm_seconds": peer.warm,
-            "canopy_cold_seconds": profile.coldSeconds, "canopy_warm_seconds": profile.summary(of: "update cycle").median,
+            "canopy_cold_seconds": profile.coldSeconds, "canopy_warm_seconds": profile.warmSeconds,
         ]
     }
 

@@ -86,6 +86,14 @@ expect_exit 2 "printed no timing of 300 views" "$canopy" profile --shape tree --
     --peer-script "$work/peer.py"
 expect_exit 2 "no yoga peer script at" "$canopy" profile --shape tree --count 30 --passes 1 --peer yoga --peer-script "$work/none.py"
 expect_exit 2 "stack and tree shapes only" "$canopy" profile --shape balanced --peer yoga
+expect_exit 2 "stack and tree shapes only" "$canopy" profile "$work/stack.json" --peer yoga
+# A peer without poga names the package to install.
+cat >"$work/nopoga.py" <<'PY'
+import sys
+sys.stderr.write("ModuleNotFoundError: No module named 'poga'\n")
+sys.exit(1)
+PY
+expect_exit 2 "pip install poga" "$canopy" profile --shape tree --count 30 --passes 1 --hit-tests 0 --peer yoga --peer-script "$work/nopoga.py"
 expect_exit 2 "needs --peer" "$canopy" profile --peer-script "$work/peer.py"
 
 printf '{"format": "canopy-scene", "version": 1, "views": [{"id": "w", "class": "Window"}' >"$work/cut.json"

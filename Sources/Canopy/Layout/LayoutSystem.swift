@@ -98,14 +98,16 @@ struct LayoutSystem {
     /// system whose items record no places).
     func recordedIndex(ofView item: UncountedItem) -> Int? {
         guard readsRecordedPlaces, !item.isGuide else { return nil }
-        let index = Int(item.engineItem)
-        return index >= 0 && index < itemCount && itemIdentities[index] == item.identity ? index : nil
+        return recordedIndex(item.engineItem, of: item.identity)
     }
 
     /// `index` when it is `item`'s place here; a recorded index may be another system's.
-    func recordedIndex(_ index: Int32, of item: LayoutItem) -> Int? {
+    func recordedIndex(_ index: Int32, of item: LayoutItem) -> Int? { recordedIndex(index, of: ObjectIdentifier(item)) }
+
+    /// `index` when it is the place here of the item with `identity`.
+    private func recordedIndex(_ index: Int32, of identity: ObjectIdentifier) -> Int? {
         let index = Int(index)
-        return index >= 0 && index < itemCount && itemIdentities[index] == ObjectIdentifier(item) ? index : nil
+        return index >= 0 && index < itemCount && itemIdentities[index] == identity ? index : nil
     }
 
     /// What a fitting solve pulls the root's size toward, and how hard.

@@ -155,10 +155,7 @@ extension Scene {
 
 extension Scene.ViewRecord {
     /// The center that `frame` and `anchorPoint` give, which `center` overrides when present.
-    var centerFromFrame: CGPoint { center(at: anchorPoint) }
-
-    /// The center that `frame` gives with the anchor point `anchor`.
-    func center(at anchor: CGPoint) -> CGPoint { Self.center(of: frame, at: anchor) }
+    var centerFromFrame: CGPoint { Self.center(of: frame, at: anchorPoint) }
 
     /// The center of `frame` with the anchor point `anchor`.
     static func center(of frame: CGRect, at anchor: CGPoint) -> CGPoint {
