@@ -13,6 +13,8 @@ struct CoreSystem {
     var groups: [UInt32] = []
     /// Where the last level pulls each variable (`nil`: toward zero).
     var reference: [Double]?
+    /// Whether the core is asked for the rows' errors (`errors` is left as it is without).
+    var asksForErrors = true
 
     init(variableCount: Int, rows: [cnp_row] = [], terms: [cnp_term] = []) {
         self.variableCount = variableCount
@@ -49,13 +51,15 @@ struct CoreSystem {
     }
 
     private mutating func withOutputs<R>(_ body: (inout cnp_solution) -> R) -> R {
-        values.withUnsafeMutableBufferPointer { values in
+        let asksForErrors = asksForErrors
+        return values.withUnsafeMutableBufferPointer { values in
             errors.withUnsafeMutableBufferPointer { errors in
                 states.withUnsafeMutableBufferPointer { states in
                     variableStates.withUnsafeMutableBufferPointer { variableStates in
                         groups.withUnsafeMutableBufferPointer { groups in
                             var solution = cnp_solution(
-                                values: values.baseAddress, row_error: errors.baseAddress, row_state: states.baseAddress,
+                                values: values.baseAddress, row_error: asksForErrors ? errors.baseAddress : nil,
+                                row_state: states.baseAddress,
                                 variable_state: variableStates.baseAddress, conflict_group: groups.baseAddress)
                             return body(&solution)
                         }

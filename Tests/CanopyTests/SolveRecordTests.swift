@@ -162,6 +162,34 @@ struct SolveRecordTests {
         #expect(carried > 1500 && refused > 20, "\(carried) carried, \(refused) refused")
     }
 
+    /// A caller may leave the rows' errors out: solves and carried changes then give the same
+    /// values and states, bit for bit, as with them.
+    @Test func rowErrorsAreOptional() throws {
+        let asked = SolverMemory(), unasked = SolverMemory()
+        for seed in UInt64(0)..<60 {
+            var (system, tree) = randomSettledSystem(seed: seed)
+            var random = SplitMix64(seed: seed &+ 2000)
+            var without = system
+            without.asksForErrors = false
+            let (status, report) = system.solve(in: asked.workspace, recording: asked.record)
+            let (statusWithout, reportWithout) = without.solve(in: unasked.workspace, recording: unasked.record)
+            #expect(status == CNP_OK && statusWithout == CNP_OK && reportWithout.recorded == report.recorded)
+            without.errors = system.errors  // compared apart from the errors
+            #expect(sameBits(system, without, report, reportWithout), "seed \(seed)")
+            for _ in 0..<4 {
+                let row = tree.randomElement(using: &random)!
+                let step = Double(Int.random(in: -40...40, using: &random))
+                system.rows[row].constant += step
+                without.rows[row].constant += step
+                let (carried, moved) = system.carry([UInt32(row)], through: asked.record)
+                let (carriedWithout, movedWithout) = without.carry([UInt32(row)], through: unasked.record)
+                #expect(carried == carriedWithout && moved == movedWithout, "seed \(seed)")
+                #expect(system.values.map(\.bitPattern) == without.values.map(\.bitPattern), "seed \(seed)")
+                #expect(system.states == without.states, "seed \(seed)")
+            }
+        }
+    }
+
     /// One row changed again and again alone (a live resize, an animated constant), now and
     /// then with others, as a duplicate, another row alone, no row, after a solve from nothing,
     /// or back to an earlier constant: every change gives a fresh solve's values, states and

@@ -433,7 +433,9 @@ static cnp_status check_row(cnp_solve_record *r, const cnp_system *system, uint3
     if (!holds && system->rows[row].priority >= CNP_PRIORITY_REQUIRED) {
         return CNP_ERROR_STALE;
     }
-    solution->row_error[row] = violation;
+    if (solution->row_error != NULL) {
+        solution->row_error[row] = violation;
+    }
     solution->row_state[row] = holds ? CNP_ROW_SATISFIED : CNP_ROW_VIOLATED;
     return CNP_OK;
 }
@@ -634,10 +636,9 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
         return CNP_ERROR_BAD_ARGUMENT;
     }
     cnp_status status = CNP_OK;
-    if (system == NULL || solution == NULL || solution->values == NULL || solution->row_error == NULL ||
-        solution->row_state == NULL || changed_variables == NULL || changed_count == NULL ||
-        (changed_row_count > 0 && changed_rows == NULL) || (system->row_count > 0 && system->rows == NULL) ||
-        (system->term_count > 0 && system->terms == NULL)) {
+    if (system == NULL || solution == NULL || solution->values == NULL || solution->row_state == NULL ||
+        changed_variables == NULL || changed_count == NULL || (changed_row_count > 0 && changed_rows == NULL) ||
+        (system->row_count > 0 && system->rows == NULL) || (system->term_count > 0 && system->terms == NULL)) {
         status = CNP_ERROR_BAD_ARGUMENT;
     } else if (!record->kept || system->variable_count != record->variable_count ||
                system->row_count != record->row_count || system->term_count != record->term_count) {

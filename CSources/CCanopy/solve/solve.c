@@ -108,7 +108,9 @@ static void write_rows(solver *s) {
     for (uint32_t r = 0; r < system->row_count; r++) {
         double tolerance = 0.0;
         double violation = system_row_violation(system, solution->values, r, &tolerance);
-        solution->row_error[r] = violation;
+        if (solution->row_error != NULL) {
+            solution->row_error[r] = violation;
+        }
         solution->row_state[r] = row_state(s->row_flags[r], fabs(violation) <= tolerance);
         if (solution->conflict_group != NULL) {
             solution->conflict_group[r] = s->group[r];

@@ -37,7 +37,7 @@ cnp_status cnp__validate_system(const cnp_system *system, const cnp_solution *so
     }
     // NONE marks "no variable" and "no row" inside the solver, so neither count may reach it.
     if (system->variable_count == NONE || system->row_count == NONE ||
-        (system->row_count > 0 && (system->rows == NULL || solution->row_error == NULL || solution->row_state == NULL)) ||
+        (system->row_count > 0 && (system->rows == NULL || solution->row_state == NULL)) ||
         (system->term_count > 0 && system->terms == NULL) ||
         (system->variable_count > 0 && (solution->values == NULL || solution->variable_state == NULL))) {
         return CNP_ERROR_BAD_ARGUMENT;

@@ -343,9 +343,10 @@ final class LayoutEngine {
         placeItems(ItemSet(count: system.itemCount, containingAll: true), of: system)
     }
 
+    /// What a solve leaves: the values, and the states that the findings read. The rows'
+    /// errors are not asked for: nothing reads them, and they took 8 bytes a row.
     struct Solution {
         var values: [Double]
-        var rowError: [Double]
         var rowState: [UInt8]
         var variableState: [UInt8]
         var conflictGroup: [UInt32]
@@ -353,7 +354,6 @@ final class LayoutEngine {
 
         init(variableCount: Int, rowCount: Int) {
             values = Array(repeating: 0, count: variableCount)
-            rowError = Array(repeating: 0, count: rowCount)
             rowState = Array(repeating: 0, count: rowCount)
             variableState = Array(repeating: 0, count: variableCount)
             conflictGroup = Array(repeating: 0, count: rowCount)
@@ -361,22 +361,19 @@ final class LayoutEngine {
 
         /// Bytes held by the arrays.
         var bytes: Int {
-            values.bytes + rowError.bytes + rowState.bytes + variableState.bytes + conflictGroup.bytes
+            values.bytes + rowState.bytes + variableState.bytes + conflictGroup.bytes
         }
 
         /// Calls `body` with the core's view of the arrays, to be written.
         mutating func withOutputs<R>(_ body: (inout cnp_solution) -> R) -> R {
             values.withUnsafeMutableBufferPointer { values in
-                rowError.withUnsafeMutableBufferPointer { errors in
-                    rowState.withUnsafeMutableBufferPointer { rowState in
-                        variableState.withUnsafeMutableBufferPointer { variableState in
-                            conflictGroup.withUnsafeMutableBufferPointer { groups in
-                                var output = cnp_solution(
-                                    values: values.baseAddress, row_error: errors.baseAddress,
-                                    row_state: rowState.baseAddress, variable_state: variableState.baseAddress,
-                                    conflict_group: groups.baseAddress)
-                                return body(&output)
-                            }
+                rowState.withUnsafeMutableBufferPointer { rowState in
+                    variableState.withUnsafeMutableBufferPointer { variableState in
+                        conflictGroup.withUnsafeMutableBufferPointer { groups in
+                            var output = cnp_solution(
+                                values: values.baseAddress, row_error: nil, row_state: rowState.baseAddress,
+                                variable_state: variableState.baseAddress, conflict_group: groups.baseAddress)
+                            return body(&output)
                         }
                     }
                 }
