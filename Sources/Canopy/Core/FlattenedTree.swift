@@ -14,7 +14,9 @@ public final class FlattenedTree {
     // Views by row. A window's tree does not retain them (the window does, through its
     // subviews, and the tree is never read while its structure is stale); a tree made for a
     // detached subtree keeps them alive in `retainedViews`.
-    private var views: [Unmanaged<View>] = []
+    // The views and the stale rows are unchecked for exclusivity: every change of a row reads
+    // both, and they change only through the array's own methods.
+    @exclusivity(unchecked) private var views: [Unmanaged<View>] = []
     private var retainedViews: [View] = []
     private let retainsViews: Bool
 
@@ -37,7 +39,7 @@ public final class FlattenedTree {
     private(set) var isStructureStale = true
     // Not counted references: a view in the window is kept by its superview, and removing one
     // changes the structure, which empties the list first.
-    private var staleRows: [Unmanaged<View>] = []
+    @exclusivity(unchecked) private var staleRows: [Unmanaged<View>] = []
     /// Set when a quarter of the rows went stale: every row is then rewritten, and no more
     /// are listed (a list of them all would cost a word per view and gain nothing).
     private var everyRowIsStale = false

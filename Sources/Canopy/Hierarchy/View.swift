@@ -89,8 +89,12 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     // MARK: Hierarchy storage (see View+Hierarchy.swift)
 
+    // The subviews and the plain flags that every pass reads of every view are unchecked for
+    // exclusivity: they change only by assignment or by an array's own methods, which reach no
+    // other code, and a check cost about 80 instructions an access.
+
     /// The subviews, back to front: the last one is drawn on top and hit-tested first.
-    public internal(set) var subviews: [View] = []
+    @exclusivity(unchecked) public internal(set) var subviews: [View] = []
 
     /// The view that contains this one, or `nil`.
     public var superview: View? { superviewStorage }
@@ -274,7 +278,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     // MARK: Appearance
 
     /// Whether the view is hidden: a hidden view and its subviews are not drawn and take no touches.
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
             flagsDidChange()
@@ -283,12 +287,12 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     }
 
     /// The view's opacity, 0 to 1. Below 0.01 the view takes no touches.
-    public var alpha: CGFloat = 1 {
+    @exclusivity(unchecked) public var alpha: CGFloat = 1 {
         didSet { if alpha != oldValue { flagsDidChange() } }
     }
 
     /// Whether touches reach this view and its subviews.
-    public var isUserInteractionEnabled = true {
+    @exclusivity(unchecked) public var isUserInteractionEnabled = true {
         didSet { if isUserInteractionEnabled != oldValue { flagsDidChange() } }
     }
 
@@ -304,7 +308,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     /// Whether subviews are clipped to the bounds when drawn. Hit testing never passes a point
     /// outside the bounds to subviews, clipped or not.
-    public var clipsToBounds = false {
+    @exclusivity(unchecked) public var clipsToBounds = false {
         didSet { if clipsToBounds != oldValue { flagsDidChange() } }
     }
 
@@ -391,23 +395,22 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
             setNeedsDisplay()
         }
     }
-    /// The scale set on this view, or 0 to follow the screen.
 
     /// How drawn content adapts to a change of bounds; `.redraw` redraws on every size change.
-    public var contentMode = ContentMode.scaleToFill
+    @exclusivity(unchecked) public var contentMode = ContentMode.scaleToFill
 
     /// How this view is resized and moved when its superview's bounds size changes.
-    public var autoresizingMask: AutoresizingMask = [] {
+    @exclusivity(unchecked) public var autoresizingMask: AutoresizingMask = [] {
         didSet { if autoresizingMask != oldValue { layoutRulesDidChange() } }
     }
 
     /// Whether this view resizes its subviews by their ``autoresizingMask`` when its bounds
     /// size changes.
-    public var autoresizesSubviews = true
+    @exclusivity(unchecked) public var autoresizesSubviews = true
 
     /// Whether this view lays out left to right or right to left, or follows its superview
     /// (the default); leading and trailing constraints follow it.
-    public var semanticContentAttribute = SemanticContentAttribute.unspecified {
+    @exclusivity(unchecked) public var semanticContentAttribute = SemanticContentAttribute.unspecified {
         didSet { if semanticContentAttribute != oldValue { storedWindow?.layoutEngineStorage?.markDirty() } }
     }
 
@@ -419,7 +422,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// Whether Auto Layout turns this view's frame and autoresizing mask into constraints
     /// (true for views made in code). Autoresizing applies only to views where it is true.
     /// Setting it to false makes the view take part in constraint-based layout.
-    public var translatesAutoresizingMaskIntoConstraints = true {
+    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true {
         didSet {
             if !translatesAutoresizingMaskIntoConstraints { joinConstraintBasedLayout() }
             if translatesAutoresizingMaskIntoConstraints != oldValue, let engine = storedWindow?.layoutEngineStorage,

@@ -23,8 +23,10 @@ open class Window: View {
         public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
+    // Unchecked for exclusivity: each view placed reads the scale, and the screen changes
+    // only by assignment.
     /// The screen the window is on.
-    public var screen: Screen
+    @exclusivity(unchecked) public var screen: Screen
     /// The window's level among other windows.
     public var windowLevel = Level.normal
 

@@ -99,10 +99,18 @@ final class LayoutEngine {
     /// The structure changed: the next update cycle collects the system again.
     func markDirty() {
         structureChanges += 1
+        dropKeptSystem()
+        requestSolve()
+    }
+
+    /// Drops the kept system and the edits waiting for it. Edits are recorded only against a
+    /// kept system, so without one there are none: a tree built view by view marks the engine
+    /// dirty once per view, and clearing the lists each time cost two exclusivity checks.
+    private func dropKeptSystem() {
+        guard system != nil else { return }
         system = nil
         editedViews = []
         editedConstraints = []
-        requestSolve()
     }
 
     /// `constraint`'s constant or priority changed.
@@ -322,7 +330,7 @@ final class LayoutEngine {
         let changesBefore = structureChanges
         var system = LayoutSystem(root: root)
         // The items now record their places in this system: the kept one cannot read them.
-        self.system = nil
+        dropKeptSystem()
         guard structureChanges == changesBefore else { return }
         guard let index = system.index(of: view) else { return }
         let parts: [LayoutConstraint.Attribute] = [.left, .width, .top, .height]

@@ -66,18 +66,28 @@ extension Scene {
     /// when ``archive`` holds values for it.
     private func makeViews(classes: SceneClasses) throws(SceneError) -> [View] {
         // Records are read in place, by index: iterating would copy each one, strings and all.
-        // Views of one class mostly come in runs: the previous view's maker is tried first.
-        var last: (className: String, make: @Sendable () -> View)?
-        func make(_ i: Int) -> View {
-            guard i > 0 else { return Window(frame: views[0].frame) }
-            let className = views[i].className
-            if last?.className != className { last = (className, classes.maker(of: className)!) }
-            return last!.make()
+        // The last maker is passed in and out, not captured: a captured variable is boxed, and
+        // every access to the box was checked for exclusivity.
+        var last: Maker?
+        var made: [View?] = []
+        made.reserveCapacity(views.count)
+        for i in views.indices {
+            let unarchived = archive.map { $0.objects[i].placeholder == nil } ?? false
+            made.append(unarchived ? nil : makeView(at: i, classes: classes, last: &last))
         }
-        guard let archive else { return views.indices.map(make) }
-        var made = views.indices.map { archive.objects[$0].placeholder == nil ? nil : make($0) }
-        try Self.makeArchivedViews(archive, made: &made, records: views, classes: classes)
+        if let archive { try Self.makeArchivedViews(archive, made: &made, records: views, classes: classes) }
         return made.map { $0! }
+    }
+
+    private typealias Maker = (className: String, make: @Sendable () -> View)
+
+    /// The view of record `i`, made by its class's maker. Views of one class mostly come in
+    /// runs: `last`, the previous view's maker, is tried first.
+    private func makeView(at i: Int, classes: SceneClasses, last: inout Maker?) -> View {
+        guard i > 0 else { return Window(frame: views[0].frame) }
+        let className = views[i].className
+        if last?.className != className { last = (className, classes.maker(of: className)!) }
+        return last!.make()
     }
 
     /// Sets `view` as `views[index]` says. The record's fields are read in place: a record
