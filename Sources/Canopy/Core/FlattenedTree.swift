@@ -185,22 +185,24 @@ public final class FlattenedTree {
         // Pre-order: children are pushed front first so that they pop back to front.
         var stack: [(view: Unmanaged<View>, parent: Int32)] = [(Unmanaged.passUnretained(root), -1)]
         while let (handle, parentRow) = stack.popLast() {
-            let view = handle.takeUnretainedValue()
-            let row = Int32(truncatingIfNeeded: views.count)
-            view.flatIndex = row
-            view.isFlatRowStale = false
-            views.append(handle)
-            if retainsViews { retainedViews.append(view) }
-            parent.append(parentRow)
-            let geometry = view.geometry
-            bounds.append(geometry.bounds.cnpRect)
-            center.append(geometry.center.cnpPoint)
-            turn.append(-1)
-            if geometry.isTurned { Self.writeTurn(of: Int(row), geometry, turn, &anchor, &transform) }
-            flags.append(view.coreFlags)
-            view.subviews.withUnsafeBufferPointer { children in
-                for child in children.reversed() {
-                    stack.append((Unmanaged.passUnretained(child), row))
+            // Read uncounted: the window's subviews keep the tree alive while it is flattened.
+            handle._withUnsafeGuaranteedRef { view in
+                let row = Int32(truncatingIfNeeded: views.count)
+                view.flatIndex = row
+                view.isFlatRowStale = false
+                views.append(handle)
+                if retainsViews { retainedViews.append(view) }
+                parent.append(parentRow)
+                let geometry = view.geometry
+                bounds.append(geometry.bounds.cnpRect)
+                center.append(geometry.center.cnpPoint)
+                turn.append(-1)
+                if geometry.isTurned { Self.writeTurn(of: Int(row), geometry, turn, &anchor, &transform) }
+                flags.append(view.coreFlags)
+                view.subviews.withUnsafeBufferPointer { children in
+                    for child in children.reversed() {
+                        stack.append((Unmanaged.passUnretained(child), row))
+                    }
                 }
             }
         }
