@@ -29,7 +29,7 @@ extension Scene {
         for i in 1..<made.count where index.parents[i] != 0 { made[Int(index.parents[i])].addSubview(made[i]) }
         for i in 1..<made.count where index.parents[i] == 0 { window.addSubview(made[i]) }
         for i in views.indices {
-            guard let stack = views[i].placement.stack, let view = made[i] as? StackView else { continue }
+            guard let stack = views[i].customPlacement?.stack, let view = made[i] as? StackView else { continue }
             Self.configure(view, from: stack, arranged: (index.arrangedViews[i] ?? []).map { made[$0] })
         }
         let guides = self.guides.indices.map { k in

@@ -186,6 +186,10 @@ extension Scene {
             set { appearanceBox = newValue == Appearance() ? nil : Box(value: newValue) }
         }
 
+        /// The appearance where any of it differs from the defaults: `nil` for the many views
+        /// that keep them, without making the defaults.
+        var customAppearance: Appearance? { appearanceBox?.value }
+
         struct Appearance: Equatable, Sendable {
             var backgroundColor: Color?
             var cornerRadius: CGFloat = 0
@@ -205,6 +209,9 @@ extension Scene {
             get { placementBox?.value ?? Placement() }
             set { placementBox = newValue.isDefault ? nil : Box(value: newValue) }
         }
+
+        /// The placement where any of it differs from the defaults (see ``customAppearance``).
+        var customPlacement: Placement? { placementBox?.value }
 
         struct Placement: Equatable, Sendable {
             var center: CGPoint?

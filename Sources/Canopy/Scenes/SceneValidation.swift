@@ -66,21 +66,36 @@ struct SceneIndex {
     /// Checks `scene.views[i]`, read in place (a record passed to a call was copied).
     private static func checkValues(ofViewAt i: Int, in scene: Scene) throws(SceneError) {
         func location() -> String { "views[\(i)]" }
-        // The placement and the appearance are read once each: every property read through
-        // the record would copy the whole of its part.
-        let p = scene.views[i].placement, a = scene.views[i].appearance
-        let f = scene.views[i].frame, t = p.transform, m = p.layoutMargins
+        // The placement and the appearance are checked where they differ from the defaults
+        // (which hold): most views of a large scene keep them, and making the defaults to read
+        // them cost more than the rest of the check. Each is read once: every property read
+        // through the record would copy the whole of its part.
+        let p = scene.views[i].customPlacement, a = scene.views[i].customAppearance
+        let f = scene.views[i].frame
         // The stored size: `width` and `height` would read a negative size as positive.
         try finite([f.origin.x, f.origin.y, f.size.width, f.size.height], location() + ".frame")
         guard f.size.width >= 0, f.size.height >= 0 else {
             throw SceneError(location: location() + ".frame", message: "a frame's width and height cannot be negative")
         }
+        if let p { try checkPlace(p, location) }
+        try finite([scene.views[i].alpha], location() + ".alpha", within: 0...1)
+        if let p { try checkLayoutSettings(p, location) }
+        if let a { try checkAppearance(a, location) }
+    }
+
+    /// Checks where a placement puts the view: center, bounds origin, transform, anchor point
+    /// and margins.
+    private static func checkPlace(_ p: Scene.ViewRecord.Placement, _ location: () -> String) throws(SceneError) {
+        let t = p.transform, m = p.layoutMargins
         if let c = p.center { try finite([c.x, c.y], location() + ".center") }
         try finite([p.boundsOrigin.x, p.boundsOrigin.y], location() + ".boundsOrigin")
         try finite([t.a, t.b, t.c, t.d, t.tx, t.ty], location() + ".transform")
         try finite([p.anchorPoint.x, p.anchorPoint.y], location() + ".anchorPoint")
         try finite([m.top, m.left, m.bottom, m.right], location() + ".layoutMargins")
-        try finite([scene.views[i].alpha], location() + ".alpha", within: 0...1)
+    }
+
+    /// Checks a placement's layout settings: intrinsic size, priorities and stack spacing.
+    private static func checkLayoutSettings(_ p: Scene.ViewRecord.Placement, _ location: () -> String) throws(SceneError) {
         if let size = p.intrinsicContentSize {
             try finite([size.width, size.height], location() + ".intrinsicContentSize")
             guard View.isIntrinsicDimension(size.width), View.isIntrinsicDimension(size.height) else {
@@ -93,6 +108,10 @@ struct SceneIndex {
             [CGFloat(resistance.horizontal.rawValue), CGFloat(resistance.vertical.rawValue)], location() + ".compressionResistance",
             within: 1...1000)
         if let stack = p.stack { try finite([stack.spacing], location() + ".stack.spacing") }
+    }
+
+    /// Checks the drawing properties: font sizes, the image, the corner radius and border width.
+    private static func checkAppearance(_ a: Scene.ViewRecord.Appearance, _ location: () -> String) throws(SceneError) {
         if let label = a.label {
             try finite([label.fontSize], location() + ".label.fontSize", within: 0...CGFloat.greatestFiniteMagnitude)
         }
@@ -244,11 +263,12 @@ struct SceneIndex {
             }
         }
         for i in scene.views.indices {
-            let appearance = scene.views[i].appearance
-            if appearance.label != nil { try require({ $0 is Label }, i, "label", "a label") }
-            if appearance.button != nil { try require({ $0 is Button }, i, "button", "a button") }
-            if appearance.image != nil { try require({ $0 is ImageView }, i, "image", "an image view") }
-            guard let stack = scene.views[i].placement.stack else { continue }
+            if let appearance = scene.views[i].customAppearance {
+                if appearance.label != nil { try require({ $0 is Label }, i, "label", "a label") }
+                if appearance.button != nil { try require({ $0 is Button }, i, "button", "a button") }
+                if appearance.image != nil { try require({ $0 is ImageView }, i, "image", "an image view") }
+            }
+            guard let stack = scene.views[i].customPlacement?.stack else { continue }
             try require({ $0 is StackView }, i, "stack", "a stack view")
             var seen = Set<Int>()
             for (k, id) in stack.arranged.enumerated() {
