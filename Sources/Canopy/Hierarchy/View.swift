@@ -92,7 +92,6 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     // The subviews and the plain flags that every pass reads of every view are unchecked for
     // exclusivity: they change only by assignment or by an array's own methods, which reach no
     // other code, and a check cost about 80 instructions an access.
-
     /// The subviews, back to front: the last one is drawn on top and hit-tested first.
     @exclusivity(unchecked) public internal(set) var subviews: [View] = []
 
@@ -276,6 +275,9 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     ]
 
     // MARK: Appearance
+
+    // The flags below, and the layout settings after them, are unchecked for exclusivity, as
+    // the subviews are (see there).
 
     /// Whether the view is hidden: a hidden view and its subviews are not drawn and take no touches.
     @exclusivity(unchecked) public var isHidden = false {
