@@ -138,7 +138,9 @@ extension View {
         var stack: [View] = [self]
         while let view = stack.popLast() {
             body(view)
-            stack.append(contentsOf: view.subviews.reversed())
+            // Most views of a large tree are leaves: appending their empty lists was a call each.
+            let children = view.subviews
+            if !children.isEmpty { stack.append(contentsOf: children.reversed()) }
         }
     }
 

@@ -166,7 +166,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
             standard.isFinite, "Canopy: View(frame:) needs a finite frame, got \(frame)")
         geometry = Geometry(
             bounds: CGRect(origin: .zero, size: standard.size), center: CGPoint(x: standard.midX, y: standard.midY))
-        asksSwiftToHitTest = !Self.classesHitTestedInCore.contains(ObjectIdentifier(Self.self))
+        asksSwiftToHitTest = !View.isHitTestedInCore(Self.self)
         super.init()
         finishInitialization()
     }
@@ -178,7 +178,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// its own values, as in UIKit.
     public required init?(coder: Coder) {
         geometry = Geometry(bounds: .zero, center: .zero)
-        asksSwiftToHitTest = !Self.classesHitTestedInCore.contains(ObjectIdentifier(Self.self))
+        asksSwiftToHitTest = !View.isHitTestedInCore(Self.self)
         super.init()
         finishInitialization()
         // A window is its own window before its archived subviews join it.
@@ -268,11 +268,13 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
         self.init(frame: .zero)
     }
 
-    /// Canopy's own classes whose hit testing the C core can do without asking Swift.
-    static let classesHitTestedInCore: Set<ObjectIdentifier> = [
-        ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(Control.self),
-        ObjectIdentifier(Button.self), ObjectIdentifier(ScrollView.self),
-    ]
+    /// Whether `type` is one of Canopy's own classes whose hit testing the C core can do
+    /// without asking Swift. (Compared one by one: hashing the type into a set cost more than
+    /// the rest of making a view.)
+    static func isHitTestedInCore(_ type: View.Type) -> Bool {
+        type == View.self || type == Window.self || type == Control.self || type == Button.self
+            || type == ScrollView.self
+    }
 
     // MARK: Appearance
 
