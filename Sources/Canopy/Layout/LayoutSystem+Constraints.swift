@@ -164,6 +164,7 @@ extension LayoutSystem {
         var second: (variable: Int, coefficient: Double)?
         var constant: Double
 
+        @inline(__always)
         func appendTerms(scaledBy scale: Double, to system: inout LayoutSystem) {
             system.appendTerm(first.variable, scale * first.coefficient)
             if let second { system.appendTerm(second.variable, scale * second.coefficient) }
@@ -173,6 +174,7 @@ extension LayoutSystem {
     /// An attribute of the item at `place` over its variables. The item itself is read only
     /// for margins and for a leading or trailing edge that may run right to left: most rows
     /// need neither, and a cell's first layout collects every row.
+    @inline(__always)
     private func expression(_ place: ItemPlace, _ attribute: LayoutConstraint.Attribute) -> Expression? {
         let i = place.index
         var attribute = attribute, withinMargins = place.isMarginsGuide
