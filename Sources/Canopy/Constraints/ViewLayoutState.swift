@@ -93,12 +93,8 @@ extension View {
     /// The intrinsic size Auto Layout uses: a scene's recorded one, or the class's own.
     var layoutIntrinsicSize: CGSize { layoutStateStorage?.recordedIntrinsicSize ?? intrinsicContentSize }
 
-    var layoutState: ViewLayoutState {
-        if let state = layoutStateStorage { return state }
-        let state = ViewLayoutState()
-        layoutStateStorage = state
-        return state
-    }
+    /// The layout state, made on first use.
+    var layoutState: ViewLayoutState { withLayoutState { $0 } }
 
     /// Runs `body` on the layout state (made on first use), lent without counting a reference
     /// to it: making and activating a large tree's constraints reach it several times a view.

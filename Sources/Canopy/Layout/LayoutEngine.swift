@@ -497,7 +497,7 @@ final class LayoutEngine {
         report.conflicts = conflicts(solution, of: system)
         report.ambiguities = ambiguities(solution, tiedRows: tied, of: system)
         report.tiedConstraints = tiedGroups(tied, of: system)
-        report.solvedItems = SolvedItems(system.itemIdentities)
+        report.solvedItems = SolvedItems(system.itemReferences)
         return report
     }
 

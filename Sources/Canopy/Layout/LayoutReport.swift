@@ -117,20 +117,22 @@ public struct LayoutReport {
 /// made at the first such search (a report older than the items' places, say after a solve
 /// that failed, is searched in constant time per item).
 final class SolvedItems {
-    private let identities: [ObjectIdentifier]
+    /// The solve's items, read for their identities only (their addresses, valid as keys after
+    /// the items are gone).
+    private let items: [UncountedItem]
     private var index: ItemIndexTable?
 
-    init(_ identities: [ObjectIdentifier]) { self.identities = identities }
+    init(_ items: [UncountedItem]) { self.items = items }
 
     /// Where `item` is among the items, or `nil`.
     func place(of item: LayoutItem) -> Int? {
         let key = ObjectIdentifier(item)
         // Checked casts: an app's own LayoutItem type records no place.
         let recorded = Int((item as? View)?.engineItem ?? (item as? LayoutGuide)?.engineItem ?? -1)
-        if identities.indices.contains(recorded), identities[recorded] == key { return recorded }
+        if items.indices.contains(recorded), items[recorded].identity == key { return recorded }
         if index == nil {
-            var made = ItemIndexTable(capacity: identities.count)
-            for (place, id) in identities.enumerated() { made.insert(id, index: place) }
+            var made = ItemIndexTable(capacity: items.count)
+            for (place, item) in items.enumerated() { made.insert(item.identity, index: place) }
             index = made
         }
         return index?[key]

@@ -31,10 +31,10 @@ struct LayoutSystem {
     /// `intrinsicContentSize`) cannot release one. A window's engine drops its kept system at
     /// every change of structure, before an item can leave the tree and be released, and keeps
     /// every item taken out during a solve alive until that solve ends (`LayoutEngine.retire`).
+    ///
+    /// An item's identity (`UncountedItem.identity`, its address) is read without reading the
+    /// item: it checks a recorded place, and a report keeps the list past the items' lives.
     private(set) var itemReferences: [UncountedItem] = []
-    /// Each item's identity, which checks a recorded place without reading the item (a
-    /// report keeps these past the items' lives).
-    private(set) var itemIdentities: [ObjectIdentifier] = []
     /// Each item's index, for a system whose items do not record it (a fitting one).
     private(set) var itemIndex = ItemIndexTable()
     /// Each item's parent item (a view's superview, a guide's owning view), or -1.
@@ -107,7 +107,7 @@ struct LayoutSystem {
     /// `index` when it is the place here of the item with `identity`.
     private func recordedIndex(_ index: Int32, of identity: ObjectIdentifier) -> Int? {
         let index = Int(index)
-        return index >= 0 && index < itemCount && itemIdentities[index] == identity ? index : nil
+        return index >= 0 && index < itemCount && itemReferences[index].identity == identity ? index : nil
     }
 
     /// What a fitting solve pulls the root's size toward, and how hard.
@@ -178,7 +178,6 @@ struct LayoutSystem {
     /// A system with `other`'s items and none of its rows: where an edit's rows are rebuilt.
     init(itemsOf other: LayoutSystem) {
         itemReferences = other.itemReferences
-        itemIdentities = other.itemIdentities
         itemIndex = other.itemIndex
         fitting = other.fitting
         recordsPlaces = false
@@ -244,7 +243,6 @@ struct LayoutSystem {
         }
         if !readsRecordedPlaces { itemIndex = ItemIndexTable(capacity: needed.count) }
         itemReferences.reserveCapacity(needed.count)
-        itemIdentities.reserveCapacity(needed.count)
         var guides: [LayoutGuide] = []
         parentItem.reserveCapacity(needed.count)
         for view in levels where needed.contains(view) {
@@ -281,7 +279,6 @@ struct LayoutSystem {
         if let parent, let index = index(of: parent) { parentIndex = index }
         parentItem.append(Int32(parentIndex))
         itemReferences.append(UncountedItem(item))
-        itemIdentities.append(ObjectIdentifier(item))
     }
 
     // MARK: Geometry
@@ -410,7 +407,7 @@ struct LayoutSystem {
 
     /// Bytes held by the system's arrays.
     var bytes: Int {
-        itemReferences.bytes + itemIdentities.bytes + itemIndex.bytes + parentItem.bytes + childStart.bytes
+        itemReferences.bytes + itemIndex.bytes + parentItem.bytes + childStart.bytes
             + childItems.bytes + ruleRowStart.bytes + rows.bytes + terms.bytes + origins.bytes + reference.bytes
             + frameDependentRows.bytes + textDependentRows.bytes + (rowsWithNewConstants?.bytes ?? 0)
     }

@@ -323,17 +323,14 @@ struct SceneIndex {
         // Constraints come mostly grouped by their first view, in the views' order, and relate
         // it to its superview or to the sibling listed before it: those views' ids are compared
         // before an id is hashed (ids are unique, so a match is the view the table would give).
-        var ids: [String] = []
-        ids.reserveCapacity(scene.views.count)
-        for i in scene.views.indices { ids.append(scene.views[i].id) }
         func guess(_ id: String, _ candidate: Int) -> Int? {
-            candidate >= 0 && candidate < ids.count && ids[candidate] == id ? candidate : nil
+            scene.views.indices.contains(candidate) && scene.views[candidate].id == id ? candidate : nil
         }
         var previous: (first: String, firstItem: Int, second: String?, secondItem: Int) = ("", -1, nil, -1)
         for i in scene.constraints.indices {
             let firstID = scene.constraints[i].first, secondID = scene.constraints[i].second
             if previous.firstItem < 0 || firstID != previous.first {
-                let next = previous.firstItem < ids.count ? previous.firstItem + 1 : -1
+                let next = previous.firstItem < scene.views.count ? previous.firstItem + 1 : -1
                 previous.first = firstID
                 if let guessed = guess(firstID, next) {
                     previous.firstItem = guessed
