@@ -5,9 +5,9 @@ import Foundation
 /// under their stacks.
 struct SceneIndex {
     // The ids' tables are emptied once every reference is resolved: a million views' table
-    // takes some 50 MB, which would otherwise stay while the views are made.
-    private var views: [String: Int] = [:]
-    private var guides: [String: Int] = [:]
+    // takes some 16 MB, which would otherwise stay while the views are made.
+    private var views = SceneIDTable(capacity: 0)
+    private var guides = SceneIDTable(capacity: 0)
     // Indices are kept in 32 bits (the limits keep counts far below), as a large scene's
     // indices are alive while its views are made.
     /// Each view's parent index (−1 for the window).
@@ -27,16 +27,17 @@ struct SceneIndex {
         guard let window = scene.views.first, window.className == "Window", window.parent == nil else {
             throw SceneError(location: "views[0]", message: "the first view must be the window: class \"Window\", no parent")
         }
-        views.reserveCapacity(scene.views.count)
+        views = SceneIDTable(capacity: scene.views.count)
+        guides = SceneIDTable(capacity: scene.guides.count)
         // Records are read in place, by index, throughout: iterating would copy every record,
         // and a record holds several strings.
         for i in scene.views.indices {
-            guard views.updateValue(i, forKey: scene.views[i].id) == nil else {
+            guard views.insert(scene.views[i].id, among: scene.views) == nil else {
                 throw Self.duplicate(scene.views[i].id, "views[\(i)].id")
             }
         }
         for (i, guide) in scene.guides.enumerated() {
-            guard views[guide.id] == nil, guides.updateValue(i, forKey: guide.id) == nil else {
+            guard view(guide.id, in: scene) == nil, guides.insert(guide.id, among: scene.guides) == nil else {
                 throw Self.duplicate(guide.id, "guides[\(i)].id")
             }
         }
@@ -58,7 +59,12 @@ struct SceneIndex {
         if let archive = scene.archive { try Self.checkArchive(archive, of: scene) }
         try checkGuides(scene)
         try resolveConstraints(scene)
-        (views, guides) = ([:], [:])
+        (views, guides) = (SceneIDTable(capacity: 0), SceneIDTable(capacity: 0))
+    }
+
+    /// The number of the view named `id`, or `nil`.
+    private mutating func view(_ id: String, in scene: Scene) -> Int? {
+        views.number(of: id, among: scene.views)
     }
 
     // MARK: Values
@@ -212,7 +218,7 @@ struct SceneIndex {
             }
             lastClass = className
             if lastParent?.id != parentID {
-                guard let parent = views[parentID] else {
+                guard let parent = view(parentID, in: scene) else {
                     throw SceneError(location: "views[\(i)].parent", message: "no view has the id \"\(parentID)\"")
                 }
                 lastParent = (parentID, parent)
@@ -255,7 +261,7 @@ struct SceneIndex {
             }
         }
         for (k, guide) in scene.guides.enumerated() where guide.scrollViewGuide != nil {
-            guard let i = views[guide.owner] else { continue }
+            guard let i = view(guide.owner, in: scene) else { continue }
             do {
                 try require({ $0 is ScrollView }, i, "class", "a scroll view")
             } catch {
@@ -273,7 +279,7 @@ struct SceneIndex {
             var seen = Set<Int>()
             for (k, id) in stack.arranged.enumerated() {
                 let location = "views[\(i)].stack.arranged[\(k)]"
-                guard let arranged = views[id] else { throw SceneError(location: location, message: "no view has the id \"\(id)\"") }
+                guard let arranged = view(id, in: scene) else { throw SceneError(location: location, message: "no view has the id \"\(id)\"") }
                 guard parents[arranged] == Int32(i) else {
                     throw SceneError(location: location, message: "\"\(id)\" is not a subview of the stack \"\(scene.views[i].id)\"")
                 }
@@ -288,7 +294,7 @@ struct SceneIndex {
         var scrollGuideOwners: [Scene.GuideRecord.ScrollViewGuide: Set<Int>] = [:]
         guideOwners.reserveCapacity(scene.guides.count)
         for (i, guide) in scene.guides.enumerated() {
-            guard let owner = views[guide.owner] else {
+            guard let owner = view(guide.owner, in: scene) else {
                 throw SceneError(location: "guides[\(i)].owner", message: "no view has the id \"\(guide.owner)\"")
             }
             guideOwners.append(owner)
@@ -335,7 +341,7 @@ struct SceneIndex {
                 if let guessed = guess(firstID, next) {
                     previous.firstItem = guessed
                 } else {
-                    previous.firstItem = try item(firstID, at: "constraints[\(i)].first")
+                    previous.firstItem = try item(firstID, in: scene, at: "constraints[\(i)].first")
                 }
             }
             if secondID != previous.second {
@@ -345,7 +351,7 @@ struct SceneIndex {
                     if let guessed = guess(secondID, parent) ?? guess(secondID, first - 1) {
                         previous.secondItem = guessed
                     } else {
-                        previous.secondItem = try item(secondID, at: "constraints[\(i)].second")
+                        previous.secondItem = try item(secondID, in: scene, at: "constraints[\(i)].second")
                     }
                 } else {
                     previous.secondItem = -1
@@ -356,9 +362,9 @@ struct SceneIndex {
     }
 
     /// The number of the view or guide named `id`.
-    private func item(_ id: String, at location: @autoclosure () -> String) throws(SceneError) -> Int {
-        if let view = views[id] { return view }
-        if let guide = guides[id] { return views.count + guide }
+    private mutating func item(_ id: String, in scene: Scene, at location: @autoclosure () -> String) throws(SceneError) -> Int {
+        if let view = view(id, in: scene) { return view }
+        if let guide = guides.number(of: id, among: scene.guides) { return scene.views.count + guide }
         throw SceneError(location: location(), message: "no view or guide has the id \"\(id)\"")
     }
 }
