@@ -135,6 +135,9 @@ extension View {
 
     /// Calls `body` on this view and every descendant, parents first, without recursion.
     func forEachInSubtree(_ body: (View) -> Void) {
+        // A leaf (each view a scene adds, as its subviews come after it) makes no stack: three
+        // walks of every view added allocated one each.
+        guard !subviews.isEmpty else { return body(self) }
         var stack: [View] = [self]
         while let view = stack.popLast() {
             body(view)
