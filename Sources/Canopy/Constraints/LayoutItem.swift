@@ -119,8 +119,9 @@ struct ConstraintReferences {
     }
 
     private mutating func append(_ entry: UInt) -> Int {
-        // Most items are named by a few constraints (their own four): room for them at once.
-        if entries.isEmpty { entries.reserveCapacity(4) }
+        // Most items are named by a few constraints: their own four or so, and one or two of
+        // a sibling's. Room for six at once: room for four grew again for nearly every view.
+        if entries.isEmpty { entries.reserveCapacity(6) }
         entries.append(entry)
         return entries.count - 1
     }
