@@ -1,12 +1,14 @@
 import Foundation
 
 extension View {
-    /// Canopy's own classes whose `draw(_:)` draws nothing (their content is their layer's and
-    /// their subviews'): the display pass skips them instead of preparing a context.
-    static let classesDrawingNothing: Set<ObjectIdentifier> = [
-        ObjectIdentifier(View.self), ObjectIdentifier(Window.self), ObjectIdentifier(Control.self),
-        ObjectIdentifier(ScrollView.self), ObjectIdentifier(StackView.self),
-    ]
+    /// Whether `type` is one of Canopy's own classes whose `draw(_:)` draws nothing (their
+    /// content is their layer's and their subviews'): the display pass skips them instead of
+    /// preparing a context. (Compared one by one: the display pass asked a set, hashing, for
+    /// every view of a first cycle.)
+    static func drawsNothing(_ type: View.Type) -> Bool {
+        type == View.self || type == Window.self || type == Control.self || type == ScrollView.self
+            || type == StackView.self
+    }
 
     /// Runs `draw(rect)` with a current context over the view's pixels (the display pass).
     ///
@@ -17,7 +19,7 @@ extension View {
     /// draws into new pixels, allocated only if it draws at all. A view that drew nothing keeps
     /// no pixels.
     func display(_ rect: CGRect) {
-        if Self.classesDrawingNothing.contains(ObjectIdentifier(type(of: self))) { return draw(rect) }
+        if Self.drawsNothing(type(of: self)) { return draw(rect) }
         if self is ImageView || layerStorage?.contents != nil { return }
         let scale = contentScaleFactor, size = bounds.size
         let pixels = (width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)))
