@@ -125,13 +125,15 @@ struct LayoutSystem {
         recordsPlaces = fitting == nil
         readsRecordedPlaces = recordsPlaces
         let levels = Self.collect(in: root, clearingPlaces: readsRecordedPlaces)
+        var needed = NeededItems(marksItems: readsRecordedPlaces, capacity: levels.count + 1)
+        needed.insert(root)
         // Each constraint is counted once here and moved into its row's origin below: a large
         // tree's first cycle would otherwise count two references per constraint and drop one.
-        let constraints = Self.activeConstraints(in: levels)
+        let constraints = Self.activeConstraints(in: levels, needing: &needed, below: root)
         defer { constraints.deallocate() }
         mayHaveRightToLeft = root.effectiveUserInterfaceLayoutDirection == .rightToLeft
             || levels.contains { $0.semanticContentAttribute != .unspecified }
-        let guides = register(items: constraints, levels: levels, root: root)
+        let guides = register(needed, levels: levels, root: root)
         // Held to the end: the rules below call `intrinsicContentSize`, which may remove items.
         defer { withExtendedLifetime((levels, guides)) {} }
         listChildren()
@@ -207,40 +209,40 @@ struct LayoutSystem {
     }
 
     /// The active constraints `levels` hold, in order, in a buffer the caller moves them out of
-    /// and deallocates. A holder is always its constraints' items' nearest common ancestor: a
-    /// constraint is deactivated as an item leaves the holder's subtree, and its items cannot
-    /// die before then (superviews keep their subviews, views their guides).
-    private static func activeConstraints(in levels: [View]) -> UnsafeMutableBufferPointer<LayoutConstraint> {
+    /// and deallocates; their items are marked in `needed` on the way (one read of each
+    /// constraint: a large tree's constraints do not stay in the cache between two walks). A
+    /// holder is always its constraints' items' nearest common ancestor: a constraint is
+    /// deactivated as an item leaves the holder's subtree, and its items cannot die before then
+    /// (superviews keep their subviews, views their guides).
+    private static func activeConstraints(
+        in levels: [View], needing needed: inout NeededItems, below root: View
+    ) -> UnsafeMutableBufferPointer<LayoutConstraint> {
         var count = 0
         for view in levels { count += view.layoutStateStorage?.constraints.count ?? 0 }
         let buffer = UnsafeMutableBufferPointer<LayoutConstraint>.allocate(capacity: count)
-        var next = buffer.startIndex
+        var next = buffer.baseAddress!
         for view in levels {
             guard let state = view.layoutStateStorage else { continue }
             assert(state.constraints.allSatisfy(\.hasItems), "Canopy: an active constraint lost an item")
-            next = buffer[next...].initialize(fromContentsOf: state.constraints)
+            // Marked by methods of `needed`, not by local functions: a local function capturing
+            // it made every access a dynamic exclusivity check.
+            state.constraints.withUnsafeBufferPointer { list in
+                for constraint in list {
+                    if let item = constraint.uncountedFirstItem { needed.need(item, below: root) }
+                    if let item = constraint.uncountedSecondItem { needed.need(item, below: root) }
+                    next.initialize(to: constraint)
+                    next += 1
+                }
+            }
         }
         return buffer
     }
 
-    /// The constraints' items, the superviews that views turning their frames into constraints
-    /// are placed in, up to `root`; in the order of `levels`, each view before its guides.
+    /// Registers the `needed` items, the constraints' items and the superviews that views
+    /// turning their frames into constraints are placed in, up to `root`; in the order of
+    /// `levels`, each view before its guides.
     /// - Returns: The guides registered.
-    private mutating func register(
-        items constraints: UnsafeMutableBufferPointer<LayoutConstraint>, levels: [View], root: View
-    ) -> [LayoutGuide] {
-        var needed = NeededItems(marksItems: readsRecordedPlaces, capacity: levels.count + 1)
-        needed.insert(root)
-        // Marked by methods of `needed`, not by local functions: a local function capturing it
-        // made every access a dynamic exclusivity check.
-        constraints.withMemoryRebound(to: Unmanaged<LayoutConstraint>.self) { handles in
-            for handle in handles {
-                handle._withUnsafeGuaranteedRef { constraint in
-                    if let item = constraint.uncountedFirstItem { needed.need(item, below: root) }
-                    if let item = constraint.uncountedSecondItem { needed.need(item, below: root) }
-                }
-            }
-        }
+    private mutating func register(_ needed: NeededItems, levels: [View], root: View) -> [LayoutGuide] {
         if !readsRecordedPlaces { itemIndex = ItemIndexTable(capacity: needed.count) }
         itemReferences.reserveCapacity(needed.count)
         var guides: [LayoutGuide] = []
