@@ -165,7 +165,7 @@ struct LayoutSystem {
                 }
             }
         }
-        keys.sort { SortKey.precedes($0, $1, in: constraints) }
+        SortKey.sort(&keys, in: constraints)
         rows.reserveCapacity(rows.count + constraints.count)
         origins.reserveCapacity(origins.count + constraints.count)
         terms.reserveCapacity(terms.count + termsNeeded)
