@@ -89,6 +89,27 @@ struct AutoLayoutTests {
         #expect(solved.frame.width == 100)  // Cassowary's summed weights would give 90
     }
 
+    /// Rows are ordered by a sort that takes nearly ordered constraints by insertion and
+    /// leaves far-flung ones to a merge sort: a generated scene's constraints activated in
+    /// order, reversed and shuffled solve to the same values, bit for bit.
+    @Test(arguments: [ConstraintShape.feed, .random, .tree])
+    func aLargeSceneActivatedInAnyOrderSolvesBitwiseTheSame(_ shape: ConstraintShape) throws {
+        func solved(_ scene: Scene) throws -> [CGRect] {
+            let instance = try scene.instantiate()
+            instance.window.runUpdateCycle()
+            return instance.views.map { instance.window.layoutReport.solvedRect(of: $0) ?? .null }
+        }
+        let scene = ConstraintTreeGenerator(shape: shape, count: 1000, seed: 3).makeScene()
+        let forward = try solved(scene)
+        var reversed = scene, shuffled = scene
+        reversed.constraints.reverse()
+        var random = SplitMix64(seed: 7)
+        shuffled.constraints.shuffle(using: &random)
+        #expect(try solved(reversed) == forward)
+        #expect(try solved(shuffled) == forward)
+        #expect(forward.filter { !$0.isNull }.count > 900)
+    }
+
     @Test func theSameConstraintsInAnyOrderGiveBitwiseTheSameFrames() {
         func layOut(order: [Int]) -> [CGRect] {
             let window = window()
