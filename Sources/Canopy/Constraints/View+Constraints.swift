@@ -36,9 +36,9 @@ extension View {
     /// The view takes part in constraint-based layout from now on: the next update cycle calls
     /// its `updateConstraints()`, as UIKit does for such views at first display. Once per view.
     func joinConstraintBasedLayout() {
-        // Most calls find the view joined: its state is read first, and made only to join.
-        if let state = layoutStateStorage, state.joinedConstraintBasedLayout { return }
-        layoutState.joinedConstraintBasedLayout = true
+        if joinedConstraintBasedLayout { return }
+        joinedConstraintBasedLayout = true
+        _ = layoutState  // a joined view takes part in layout (see moveSubtree)
         markPending(.constraints)
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A view's Auto Layout state, kept apart from the view so that views that never use Auto
 /// Layout carry one empty reference. What most constrained views leave at its default (guides,
 /// margins, content priorities) is kept apart again, in `Settings`: a large tree's views then
-/// take a 64-byte block each here, not a 160-byte one.
+/// take a 48-byte block each here (40 bytes asked for), not a 160-byte one.
 final class ViewLayoutState {
     /// The active constraints this view holds (it is their items' nearest common ancestor).
     /// Unchecked for exclusivity: it is changed only by appending and by filtering on a
@@ -14,11 +14,6 @@ final class ViewLayoutState {
     @exclusivity(unchecked) var references = ConstraintReferences()
     /// What differs from the defaults, made on first change.
     private var settings: Settings?
-    /// Whether the view has taken part in constraint-based layout (its first `updateConstraints()`
-    /// has been flagged).
-    var joinedConstraintBasedLayout = false
-    /// Whether the latest `exerciseAmbiguityInLayout()` met this view's tied rows first.
-    var tiesExercisedFirst = false
 
     /// The state most views leave at its defaults.
     private final class Settings {
@@ -30,6 +25,7 @@ final class ViewLayoutState {
         var compressionResistance = ViewLayoutState.defaultCompressionResistance
         var ambiguousAttributes: [LayoutConstraint.Attribute] = []
         var recordedIntrinsicSize: CGSize?
+        var tiesExercisedFirst = false
     }
 
     private var changedSettings: Settings {
@@ -74,6 +70,11 @@ final class ViewLayoutState {
     var recordedIntrinsicSize: CGSize? {
         get { settings?.recordedIntrinsicSize }
         set { changedSettings.recordedIntrinsicSize = newValue }
+    }
+    /// Whether the latest `exerciseAmbiguityInLayout()` met this view's tied rows first.
+    var tiesExercisedFirst: Bool {
+        get { settings?.tiesExercisedFirst ?? false }
+        set { changedSettings.tiesExercisedFirst = newValue }
     }
 
     static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)

@@ -35,6 +35,10 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     var isLayingOutSubviews = false
     /// Whether this view's row awaits a refresh in its window's flattened tree.
     var isFlatRowStale = false
+    /// Whether the view has taken part in constraint-based layout (its first
+    /// `updateConstraints()` has been flagged). Kept here, among the flags (in their padding),
+    /// not in the layout state, whose block it would take from 48 bytes to 64.
+    var joinedConstraintBasedLayout = false
     /// Whether the C core must ask Swift to hit-test this view (its class may override
     /// `hitTest(_:with:)` or `point(inside:with:)`).
     let asksSwiftToHitTest: Bool
