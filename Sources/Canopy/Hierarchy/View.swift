@@ -142,6 +142,21 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     // MARK: Core bookkeeping
 
+    // Stored properties are laid out in the order declared: the eight-byte ones come first
+    // here (the opacity and the autoresizing mask kept with them, behind their public
+    // properties), then the four-byte ones, then the flags below, so that a view asks for 167
+    // bytes (a 176-byte block) with no padding between them.
+
+    /// What few views set; created by the first such setting.
+    private var extrasStorage: ViewExtras?
+    /// Constraints, guides, margins and priorities; created by the first Auto Layout use.
+    var layoutStateStorage: ViewLayoutState?
+    /// The layer; created by the first use of ``layer`` or the first drawing that keeps pixels.
+    var layerStorage: Layer?
+    /// ``alpha``'s value.
+    @exclusivity(unchecked) private var storedAlpha: CGFloat = 1
+    /// ``autoresizingMask``'s value.
+    @exclusivity(unchecked) private var storedAutoresizingMask: AutoresizingMask = []
     /// This view's row in its window's flattened tree, or -1.
     var flatIndex: Int32 = -1
     /// This view's item in its window's latest Auto Layout system (checked against it before
@@ -149,12 +164,6 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     var engineItem: Int32 = -1
     /// This view's CNP_NODE_* flags, kept current by the properties they derive from.
     private(set) var coreFlags: UInt32 = 0
-    /// What few views set; created by the first such setting.
-    private var extrasStorage: ViewExtras?
-    /// Constraints, guides, margins and priorities; created by the first Auto Layout use.
-    var layoutStateStorage: ViewLayoutState?
-    /// The layer; created by the first use of ``layer`` or the first drawing that keeps pixels.
-    var layerStorage: Layer?
 
     // MARK: Creating views
 
@@ -295,8 +304,13 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     }
 
     /// The view's opacity, 0 to 1. Below 0.01 the view takes no touches.
-    @exclusivity(unchecked) public var alpha: CGFloat = 1 {
-        didSet { if alpha != oldValue { flagsDidChange() } }
+    public var alpha: CGFloat {
+        get { storedAlpha }
+        set {
+            let oldValue = storedAlpha
+            storedAlpha = newValue
+            if newValue != oldValue { flagsDidChange() }
+        }
     }
 
     /// Whether touches reach this view and its subviews.
@@ -408,8 +422,13 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     @exclusivity(unchecked) public var contentMode = ContentMode.scaleToFill
 
     /// How this view is resized and moved when its superview's bounds size changes.
-    @exclusivity(unchecked) public var autoresizingMask: AutoresizingMask = [] {
-        didSet { if autoresizingMask != oldValue { layoutRulesDidChange() } }
+    public var autoresizingMask: AutoresizingMask {
+        get { storedAutoresizingMask }
+        set {
+            let oldValue = storedAutoresizingMask
+            storedAutoresizingMask = newValue
+            if newValue != oldValue { layoutRulesDidChange() }
+        }
     }
 
     /// Whether this view resizes its subviews by their ``autoresizingMask`` when its bounds
