@@ -48,7 +48,9 @@ struct cnp_solve_record {
     /// Per row: the constant the kept values answer.
     double *constant;
 
-    // Built at the first change.
+    // Built at the first change. `members` and `member_position` take the places of
+    // `next_member` and `last_member`, which nothing reads again before the next solve
+    // rewrites them (4 bytes a variable each).
     uint32_t *elimination_of_row; // per row, or NONE
     uint32_t *members;            // every class's final list, one after another
     uint32_t *member_position;    // per variable: its place in `members`
@@ -125,8 +127,6 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
 /// The indexes and scratch of a change.
 static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t terms) {
     r->elimination_of_row = cnp__arena_take(a, rows, sizeof(uint32_t));
-    r->members = cnp__arena_take(a, variables, sizeof(uint32_t));
-    r->member_position = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
     r->checked_end = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->variable_rows = cnp__arena_take(a, terms, sizeof(uint32_t));
@@ -264,6 +264,23 @@ static bool rows_match_record(const cnp_solve_record *r, const cnp_system *syste
     return terms == r->row_terms;
 }
 
+/// Lays every class's list out in `members`, one after another, with each variable's place in
+/// `member_position`; both are written where `next_member` and `last_member` were, through
+/// the change scratch (free until a change runs), as the lists are read while they are laid
+/// out.
+static void list_members_in_place(cnp_solve_record *r) {
+    uint32_t *members = r->moved, *member_position = r->moved_mark;
+    uint32_t position = 0;
+    for (uint32_t v = 0; v < r->variable_count; v++) {
+        for (uint32_t m = r->rep[v] == v ? v : NONE; m != NONE; m = r->next_member[m]) {
+            member_position[m] = position;
+            members[position++] = m;
+        }
+    }
+    r->members = memcpy(r->next_member, members, r->variable_count * sizeof(uint32_t));
+    r->member_position = memcpy(r->last_member, member_position, r->variable_count * sizeof(uint32_t));
+}
+
 static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     arena a;
     cnp_status status = CNP_OK;
@@ -280,13 +297,7 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     for (uint32_t e = 0; e < r->elimination_count; e++) {
         r->elimination_of_row[r->eliminations[e].row] = e;
     }
-    uint32_t position = 0;
-    for (uint32_t v = 0; v < r->variable_count; v++) {
-        for (uint32_t m = r->rep[v] == v ? v : NONE; m != NONE; m = r->next_member[m]) {
-            r->member_position[m] = position;
-            r->members[position++] = m;
-        }
-    }
+    list_members_in_place(r);
     index_rows_of_variables(r, system);
     memset(r->delta_offset, 0, r->variable_count * sizeof(double));
     memset(r->delta_value, 0, r->variable_count * sizeof(double));
