@@ -12,7 +12,7 @@ open class Responder: Inspectable {
 
     /// Creates a responder.
     public init() {
-        onlyPassesTouchesOn = Self.onlyPassesTouchesOn(Self.self)
+        onlyPassesTouchesOn = Self.classOnlyPassesTouchesOn(Self.self)
     }
 
     /// Called on every object a nib or storyboard made, once all of them exist and every outlet
@@ -30,7 +30,7 @@ open class Responder: Inspectable {
 
     /// Whether `type` is one of Canopy's classes that only pass touches on. (Compared one by
     /// one: hashing the type into a set cost a fifth of making a view.)
-    static func onlyPassesTouchesOn(_ type: Responder.Type) -> Bool {
+    static func classOnlyPassesTouchesOn(_ type: Responder.Type) -> Bool {
         type == View.self || type == Window.self || type == ViewController.self || type == Application.self
     }
 

@@ -165,6 +165,13 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// This view's CNP_NODE_* flags, kept current by the properties they derive from.
     private(set) var coreFlags: UInt32 = 0
 
+    /// Stores `newValue` in `storage`; returns whether it differs from the value replaced. (The
+    /// observers of a property kept in such storage run after the store, as a `didSet` would.)
+    private static func replace<Value: Equatable>(_ storage: inout Value, with newValue: Value) -> Bool {
+        defer { storage = newValue }
+        return storage != newValue
+    }
+
     // MARK: Creating views
 
     /// Creates a view with the given frame (in its future superview's space), the identity
@@ -306,11 +313,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// The view's opacity, 0 to 1. Below 0.01 the view takes no touches.
     public var alpha: CGFloat {
         get { storedAlpha }
-        set {
-            let oldValue = storedAlpha
-            storedAlpha = newValue
-            if newValue != oldValue { flagsDidChange() }
-        }
+        set { if Self.replace(&storedAlpha, with: newValue) { flagsDidChange() } }
     }
 
     /// Whether touches reach this view and its subviews.
@@ -424,11 +427,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// How this view is resized and moved when its superview's bounds size changes.
     public var autoresizingMask: AutoresizingMask {
         get { storedAutoresizingMask }
-        set {
-            let oldValue = storedAutoresizingMask
-            storedAutoresizingMask = newValue
-            if newValue != oldValue { layoutRulesDidChange() }
-        }
+        set { if Self.replace(&storedAutoresizingMask, with: newValue) { layoutRulesDidChange() } }
     }
 
     /// Whether this view resizes its subviews by their ``autoresizingMask`` when its bounds

@@ -32,7 +32,7 @@ struct SceneIDTable {
     /// (and stores nothing). `records` are the records numbered so far (a list passed, not a
     /// closure: a closure reading the scene's records captured a copy of the scene per call).
     mutating func insert<Record: NamedSceneRecord>(_ id: String, among records: [Record]) -> Int? {
-        if dictionary == nil, let hash = Self.hash(ofASCII: id) {
+        if let hash = tableHash(of: id) {
             if 2 * (count + 1) > slots.count { grow() }
             switch probe(for: id, hash: hash, among: records) {
             case .found(let number): return number
@@ -43,7 +43,7 @@ struct SceneIDTable {
             case .tooLong: break
             }
         }
-        if dictionary == nil { giveWay(among: records) }
+        giveWay(among: records)
         if let number = dictionary![id] { return number }
         dictionary![id] = count
         count += 1
@@ -52,14 +52,14 @@ struct SceneIDTable {
 
     /// The number of the id equal to `id`, or `nil`.
     mutating func number<Record: NamedSceneRecord>(of id: String, among records: [Record]) -> Int? {
-        if dictionary == nil, let hash = Self.hash(ofASCII: id) {
+        if let hash = tableHash(of: id) {
             switch probe(for: id, hash: hash, among: records) {
             case .found(let number): return number
             case .vacant: return nil
             case .tooLong: break
             }
         }
-        if dictionary == nil { giveWay(among: records) }
+        giveWay(among: records)
         return dictionary![id]
     }
 
@@ -97,8 +97,9 @@ struct SceneIDTable {
         }
     }
 
-    /// Moves every id stored so far into `dictionary`, which answers from then on.
+    /// Moves every id stored so far into `dictionary`, which answers from then on (once).
     private mutating func giveWay<Record: NamedSceneRecord>(among records: [Record]) {
+        guard dictionary == nil else { return }
         var table = [String: Int](minimumCapacity: count)
         for number in 0..<count { table[records[number].id] = number }
         dictionary = table
@@ -106,6 +107,12 @@ struct SceneIDTable {
     }
 
     // MARK: Hashing
+
+    /// `id`'s hash in the table, or `nil` when the dictionary answers it (it has given way, or
+    /// the id is not ASCII).
+    private func tableHash(of id: String) -> UInt32? {
+        dictionary == nil ? Self.hash(ofASCII: id) : nil
+    }
 
     /// At least twice `capacity`, a power of two.
     private static func slotCount(for capacity: Int) -> Int {
