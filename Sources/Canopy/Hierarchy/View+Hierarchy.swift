@@ -129,6 +129,12 @@ extension View {
 
     // MARK: Implementation
 
+    /// Whether `window` is this view's window (or both are `nil`), compared without counting a
+    /// reference to either.
+    func isInWindow(_ window: Window?) -> Bool {
+        windowHandle?.toOpaque() == window.map { Unmanaged.passUnretained($0).toOpaque() }
+    }
+
     func indexOfSubview(_ view: View) -> Int? {
         subviews.firstIndex { $0 === view }
     }
@@ -211,14 +217,20 @@ extension View {
     /// Moves `view` to `index` among the subviews (an index counted without `view`).
     private func insert(_ view: View, at index: Int) {
         checkCanAdopt(view)
-        if view.superview === self {
+        if view.superviewHandle?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
             reorderSubview(from: indexOfSubview(view)!, to: index)
             return
         }
+        // The new window is compared through handles, and read (counted) only for the
+        // callbacks: each read of a window counted a reference to it, a pair of atomic
+        // operations a read and a view added.
         let windowBefore = view.storedWindow
         view.superview?.willRemoveSubview(view)
         view.willMove(toSuperview: self)
-        if windowBefore !== storedWindow { view.forEachInSubtree { $0.willMove(toWindow: self.storedWindow) } }
+        if !isInWindow(windowBefore) {
+            let windowToBe = storedWindow
+            view.forEachInSubtree { $0.willMove(toWindow: windowToBe) }
+        }
 
         // The callbacks may have changed the hierarchy: check again and work from what is
         // there now, so that every back pointer stays true.
@@ -227,14 +239,17 @@ extension View {
         // Mostly appended: an insertion at the end went through the general replacement.
         if index >= subviews.count { subviews.append(view) } else { subviews.insert(view, at: index) }
         view.superviewStorage = self
-        storedWindow?.flattenedTreeStorage.structureDidChange()
-        storedWindow?.layoutEngineStorage?.markDirty()
-        if let window = storedWindow { view.moveSubtree(from: nil, to: window) }
+        // Lent: the window holds this view, and nothing here calls an app's code.
+        windowHandle?._withUnsafeGuaranteedRef { window in
+            window.flattenedTreeStorage.structureDidChange()
+            window.layoutEngineStorage?.markDirty()
+            view.moveSubtree(from: nil, to: window)
+        }
         markPendingBelow(view.pendingWork.union(view.pendingWorkBelow))
         view.setNeedsLayout()
         setNeedsLayout()
 
-        if windowBefore !== storedWindow { view.forEachInSubtree { $0.didMoveToWindow() } }
+        if !isInWindow(windowBefore) { view.forEachInSubtree { $0.didMoveToWindow() } }
         view.didMoveToSuperview()
         didAddSubview(view)
     }

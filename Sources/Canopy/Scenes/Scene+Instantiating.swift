@@ -46,17 +46,20 @@ extension Scene {
         // Numbered as the index numbers them, views first; read uncounted (`made` and `guides`
         // keep them).
         let items = made.map(UncountedItem.init(view:)) + guides.map(UncountedItem.init(guide:))
-        var constraints: [LayoutConstraint] = []
-        constraints.reserveCapacity(self.constraints.count)
-        for (i, numbers) in index.constraintItems.enumerated() {
-            // Fields read in place, as the views' are: a copy of the record would retain its ids.
-            let constraint = LayoutConstraint(
-                items[Int(numbers.first)], self.constraints[i].firstAttribute, self.constraints[i].relation,
-                numbers.second < 0 ? nil : items[Int(numbers.second)], self.constraints[i].secondAttribute,
-                multiplier: self.constraints[i].multiplier, constant: self.constraints[i].constant)
-            if self.constraints[i].priority != .required { constraint.priority = self.constraints[i].priority }
-            if let identifier = self.constraints[i].identifier { constraint.identifier = identifier }
-            constraints.append(constraint)
+        // Each constraint is made straight into its place: appending a new one counted a
+        // reference to it and dropped one, a pair of atomic operations per constraint.
+        let constraints = [LayoutConstraint](unsafeUninitializedCapacity: self.constraints.count) { buffer, count in
+            for (i, numbers) in index.constraintItems.enumerated() {
+                // Fields read in place, as the views' are: a copy of the record would retain its ids.
+                (buffer.baseAddress! + i).initialize(
+                    to: LayoutConstraint(
+                        items[Int(numbers.first)], self.constraints[i].firstAttribute, self.constraints[i].relation,
+                        numbers.second < 0 ? nil : items[Int(numbers.second)], self.constraints[i].secondAttribute,
+                        multiplier: self.constraints[i].multiplier, constant: self.constraints[i].constant))
+                count = i + 1
+                if self.constraints[i].priority != .required { buffer[i].priority = self.constraints[i].priority }
+                if let identifier = self.constraints[i].identifier { buffer[i].identifier = identifier }
+            }
         }
         LayoutConstraint.activate(constraints)
         return SceneInstance(window: window, views: made, guides: guides, constraints: constraints)
@@ -76,7 +79,9 @@ extension Scene {
             made.append(unarchived ? nil : makeView(at: i, classes: classes, last: &last))
         }
         if let archive { try Self.makeArchivedViews(archive, made: &made, records: views, classes: classes) }
-        return made.map { $0! }
+        // Moved out, not copied: a copy counts a reference to each view, and dropping `made`
+        // then released each one.
+        return made.indices.map { made[$0].take()! }
     }
 
     private typealias Maker = (className: String, make: @Sendable () -> View)
