@@ -18,6 +18,11 @@ struct UncountedItem {
         isGuide = false
     }
 
+    init(view: Unmanaged<View>) {
+        object = .fromOpaque(view.toOpaque())
+        isGuide = false
+    }
+
     init(guide: LayoutGuide) {
         object = .passUnretained(guide)
         isGuide = true

@@ -94,6 +94,12 @@ struct LayoutSystem {
         return recordedIndex(item.engineItem, of: item)
     }
 
+    /// The index of an item read uncounted, as ``index(of:)-(LayoutItem)``.
+    func index(of item: UncountedItem) -> Int? {
+        guard readsRecordedPlaces else { return itemIndex[item.identity] }
+        return recordedIndex(item.engineItem, of: item.identity)
+    }
+
     /// The place a view read uncounted recorded here, or `nil` (also for a guide, and in a
     /// system whose items record no places).
     func recordedIndex(ofView item: UncountedItem) -> Int? {
@@ -218,11 +224,11 @@ struct LayoutSystem {
         in levels: [View], needing needed: inout NeededItems, below root: View
     ) -> UnsafeMutableBufferPointer<LayoutConstraint> {
         var count = 0
-        for view in levels { count += view.layoutStateStorage?.constraints.count ?? 0 }
+        levels.forEachLent { count += $0.layoutStateStorage?.constraints.count ?? 0 }
         let buffer = UnsafeMutableBufferPointer<LayoutConstraint>.allocate(capacity: count)
         var next = buffer.baseAddress!
-        for view in levels {
-            guard let state = view.layoutStateStorage else { continue }
+        levels.forEachLent { view in
+            guard let state = view.layoutStateStorage else { return }
             assert(state.constraints.allSatisfy(\.hasItems), "Canopy: an active constraint lost an item")
             // Marked by methods of `needed`, not by local functions: a local function capturing
             // it made every access a dynamic exclusivity check.
@@ -247,10 +253,12 @@ struct LayoutSystem {
         itemReferences.reserveCapacity(needed.count)
         var guides: [LayoutGuide] = []
         parentItem.reserveCapacity(needed.count)
-        for view in levels where needed.contains(view) {
-            register(view, parent: view === root ? nil : view.superview)
-            for guide in view.layoutStateStorage?.guides ?? [] where needed.contains(guide) {
-                register(guide, parent: view)
+        levels.forEachLent { view in
+            guard needed.contains(view) else { return }
+            register(UncountedItem(view: view), parent: view === root ? nil : view.superviewHandle)
+            guard let state = view.layoutStateStorage, !state.guides.isEmpty else { return }
+            for guide in state.guides where needed.contains(guide) {
+                register(UncountedItem(guide: guide), parent: .passUnretained(view))
                 guides.append(guide)
             }
         }
@@ -275,12 +283,14 @@ struct LayoutSystem {
         childItems[Int(childStart[index])..<Int(childStart[index + 1])]
     }
 
-    private mutating func register(_ item: LayoutItem, parent: View?) {
-        if recordsPlaces { item.engineItem = Int32(itemCount) } else { itemIndex.insert(ObjectIdentifier(item), index: itemCount) }
+    /// Gives `item` the next index; `parent`, its superview or owning view, has one already
+    /// unless it is outside the system.
+    private mutating func register(_ item: UncountedItem, parent: Unmanaged<View>?) {
+        if recordsPlaces { item.engineItem = Int32(itemCount) } else { itemIndex.insert(item.identity, index: itemCount) }
         var parentIndex = -1
-        if let parent, let index = index(of: parent) { parentIndex = index }
+        if let parent, let index = index(of: UncountedItem(view: parent)) { parentIndex = index }
         parentItem.append(Int32(parentIndex))
-        itemReferences.append(UncountedItem(item))
+        itemReferences.append(item)
     }
 
     // MARK: Geometry
@@ -289,19 +299,22 @@ struct LayoutSystem {
     /// (where its bounds origin lies) in `contentOrigins`. An item whose parent is an item
     /// (come before it) is placed from the parent's content origin in one step; the others
     /// walk up through `windowOrigins`.
+    /// The item is read uncounted: `init(root:)` holds every item while it runs.
     private mutating func layoutRect(ofItem index: Int, contentOrigins: inout [CGPoint]) -> CGRect {
-        let item = item(index), parent = Int(parentItem[index])
-        if type(of: item) == LayoutGuide.self {
-            let guide = unsafeDowncast(item, to: LayoutGuide.self)
-            guard parent >= 0 else { return windowOrigins.layoutRect(of: guide) }
-            return guide.layoutFrame.offsetBy(dx: contentOrigins[parent].x, dy: contentOrigins[parent].y)
+        let item = uncountedItem(index), parent = Int(parentItem[index])
+        return item.object._withUnsafeGuaranteedRef { object in
+            if item.isGuide {
+                let guide = unsafeDowncast(object, to: LayoutGuide.self)
+                guard parent >= 0 else { return windowOrigins.layoutRect(of: guide) }
+                return guide.layoutFrame.offsetBy(dx: contentOrigins[parent].x, dy: contentOrigins[parent].y)
+            }
+            let view = unsafeDowncast(object, to: View.self)
+            let rect = parent >= 0
+                ? view.untransformedFrame.offsetBy(dx: contentOrigins[parent].x, dy: contentOrigins[parent].y)
+                : windowOrigins.layoutRect(of: view)
+            contentOrigins[index] = CGPoint(x: rect.minX - view.bounds.minX, y: rect.minY - view.bounds.minY)
+            return rect
         }
-        let view = unsafeDowncast(item, to: View.self)
-        let rect = parent >= 0
-            ? view.untransformedFrame.offsetBy(dx: contentOrigins[parent].x, dy: contentOrigins[parent].y)
-            : windowOrigins.layoutRect(of: view)
-        contentOrigins[index] = CGPoint(x: rect.minX - view.bounds.minX, y: rect.minY - view.bounds.minY)
-        return rect
     }
 
     private mutating func appendReference(_ rect: CGRect) {
