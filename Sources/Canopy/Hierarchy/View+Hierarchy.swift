@@ -131,8 +131,13 @@ extension View {
 
     /// Whether `window` is this view's window (or both are `nil`), compared without counting a
     /// reference to either.
-    func isInWindow(_ window: Window?) -> Bool {
-        windowHandle?.toOpaque() == window.map { Unmanaged.passUnretained($0).toOpaque() }
+    func isInWindow(_ window: Window?) -> Bool { Self.isSame(windowHandle, window) }
+
+    /// Whether `view` is this view's superview (or both are `nil`), compared as ``isInWindow(_:)``.
+    func hasSuperview(_ view: View?) -> Bool { Self.isSame(superviewHandle, view) }
+
+    private static func isSame<Object: AnyObject>(_ handle: Unmanaged<Object>?, _ object: Object?) -> Bool {
+        handle?.toOpaque() == object.map { Unmanaged.passUnretained($0).toOpaque() }
     }
 
     func indexOfSubview(_ view: View) -> Int? {
@@ -217,7 +222,7 @@ extension View {
     /// Moves `view` to `index` among the subviews (an index counted without `view`).
     private func insert(_ view: View, at index: Int) {
         checkCanAdopt(view)
-        if view.superviewHandle?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+        if view.hasSuperview(self) {
             reorderSubview(from: indexOfSubview(view)!, to: index)
             return
         }
@@ -239,8 +244,7 @@ extension View {
         // Mostly appended: an insertion at the end went through the general replacement.
         if index >= subviews.count { subviews.append(view) } else { subviews.insert(view, at: index) }
         view.superviewStorage = self
-        // Lent: the window holds this view, and nothing here calls an app's code.
-        windowHandle?._withUnsafeGuaranteedRef { window in
+        withWindow { window in
             window.flattenedTreeStorage.structureDidChange()
             window.layoutEngineStorage?.markDirty()
             view.moveSubtree(from: nil, to: window)

@@ -608,13 +608,20 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// intrinsic size, content priorities) may have changed; it re-solves if the view takes part.
     final func layoutRulesDidChange() {
         // A view in a system has a recorded place; one that used Auto Layout, layout state.
-        guard engineItem >= 0 || layoutStateStorage != nil, let engine = storedWindow?.layoutEngineStorage else { return }
-        engine.itemDidChange(self)
+        guard engineItem >= 0 || layoutStateStorage != nil else { return }
+        withWindow { $0.layoutEngineStorage?.itemDidChange(self) }
     }
 
     /// Tells the window's flattened tree that this view's row changed.
     func rowDidChange() {
-        storedWindow?.flattenedTreeStorage.rowDidChange(of: self)
+        withWindow { $0.flattenedTreeStorage.rowDidChange(of: self) }
+    }
+
+    /// Calls `body` with the window, if any, lent without counting a reference (the window
+    /// holds this view): bookkeeping that runs for every view a solve moves. `body` must not
+    /// call an app's code.
+    func withWindow(_ body: (Window) -> Void) {
+        windowHandle?._withUnsafeGuaranteedRef(body)
     }
 }
 

@@ -34,7 +34,11 @@ extension LayoutSystem {
     /// Appends the rules of the item at `index`: the root's place, or a view's frame and mask
     /// when it turns them into constraints, or else its intrinsic size.
     mutating func addRules(_ index: Int) {
-        guard let view = item(index) as? View else { return }
+        // Told apart by the item's kind, not by a cast; the view is counted, as its
+        // `intrinsicContentSize` is an app's code.
+        let item = uncountedItem(index)
+        guard !item.isGuide else { return }
+        let view = unsafeDowncast(item.object.takeUnretainedValue(), to: View.self)
         if index == 0 {
             addRootRows(view)
         } else if view.translatesAutoresizingMaskIntoConstraints {

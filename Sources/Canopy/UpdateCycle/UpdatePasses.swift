@@ -2,18 +2,21 @@
 /// views that are flagged or have flagged descendants, with an explicit stack (no recursion,
 /// so depth costs no call stack), and each finds work flagged during the pass itself when it
 /// lies ahead; what it cannot reach in this pass stays flagged for the next round.
+///
+/// The stacks hold the views they will call into (an app's code may remove them); superviews
+/// are compared and subviews read without counting references, which every view visited
+/// paid several times a pass.
 enum UpdatePasses {
     /// `updateConstraints()` leaves first on every view flagged for it under `root`.
     static func updateConstraints(under root: View, into report: inout UpdateCycleReport) {
         var stack: [(view: View, parent: View?, childrenDone: Bool)] = [(root, root.superview, false)]
         while let (view, parent, childrenDone) = stack.popLast() {
-            guard view.superview === parent else { continue }  // moved away during the pass
+            guard view.hasSuperview(parent) else { continue }  // moved away during the pass
             if !childrenDone && view.pendingWorkBelow.contains(.constraints) {
                 view.pendingWorkBelow.remove(.constraints)
                 stack.append((view, parent, true))
-                for child in view.subviews.reversed()
-                where child.pendingWork.union(child.pendingWorkBelow).contains(.constraints) {
-                    stack.append((child, view, false))
+                view.subviews.forEachLent(reversed: true) { child in
+                    if child.pendingWork.union(child.pendingWorkBelow).contains(.constraints) { stack.append((child, view, false)) }
                 }
                 continue
             }
@@ -34,7 +37,7 @@ enum UpdatePasses {
     static func layout(under root: View, into report: inout UpdateCycleReport) {
         var stack: [(view: View, parent: View?)] = [(root, root.superview)]
         while let (view, parent) = stack.popLast() {
-            guard view.superview === parent else { continue }
+            guard view.hasSuperview(parent) else { continue }
             if view.pendingWork.contains(.layout) {
                 view.pendingWork.remove(.layout)
                 let controller = view.owningViewController
@@ -47,8 +50,8 @@ enum UpdatePasses {
             }
             guard view.pendingWorkBelow.contains(.layout) else { continue }
             view.pendingWorkBelow.remove(.layout)
-            for child in view.subviews.reversed() where child.pendingWork.union(child.pendingWorkBelow).contains(.layout) {
-                stack.append((child, view))
+            view.subviews.forEachLent(reversed: true) { child in
+                if child.pendingWork.union(child.pendingWorkBelow).contains(.layout) { stack.append((child, view)) }
             }
         }
     }
@@ -58,7 +61,7 @@ enum UpdatePasses {
     static func display(under root: View, into report: inout UpdateCycleReport) {
         var stack: [(view: View, parent: View?)] = [(root, root.superview)]
         while let (view, parent) = stack.popLast() {
-            guard view.superview === parent, !view.isHidden else { continue }
+            guard view.hasSuperview(parent), !view.isHidden else { continue }
             if view.pendingWork.contains(.display) && !view.bounds.size.isEmptyArea {
                 view.pendingWork.remove(.display)
                 view.display(view.takeDirtyRect())
@@ -66,8 +69,8 @@ enum UpdatePasses {
             }
             guard view.pendingWorkBelow.contains(.display) else { continue }
             view.pendingWorkBelow.remove(.display)
-            for child in view.subviews.reversed() where child.pendingWork.union(child.pendingWorkBelow).contains(.display) {
-                stack.append((child, view))
+            view.subviews.forEachLent(reversed: true) { child in
+                if child.pendingWork.union(child.pendingWorkBelow).contains(.display) { stack.append((child, view)) }
             }
         }
     }
