@@ -194,7 +194,8 @@ extension View {
     /// The view and its superview lay out again, and a view that redraws on resizing redraws.
     private func boundsSizeDidChange(from oldSize: CGSize) {
         setNeedsLayout()
-        superview?.setNeedsLayout()
+        // Lent: flagging calls no app code, and this runs for every view a solve resizes.
+        superviewHandle?._withUnsafeGuaranteedRef { $0.setNeedsLayout() }
         if redrawsOnResize { setNeedsDisplay() }
         if oldSize.isEmptyArea != geometry.bounds.size.isEmptyArea { pendingDisplayBecameReachable() }
     }
