@@ -284,12 +284,16 @@ public final class LayoutConstraint {
     public static func activate(_ constraints: [LayoutConstraint]) {
         // Constraints and views are handled uncounted: a large tree activates hundreds of
         // thousands at once (`constraints` keeps them).
-        constraints.withUnsafeBufferPointer { constraints in
-            constraints.withMemoryRebound(to: Unmanaged<LayoutConstraint>.self) { activate($0) }
-        }
+        constraints.withUnsafeBufferPointer { activate($0) }
     }
 
-    private static func activate(_ constraints: UnsafeBufferPointer<Unmanaged<LayoutConstraint>>) {
+    /// Activates `constraints` as ``activate(_:)-([LayoutConstraint])`` does, from a buffer the
+    /// caller keeps.
+    static func activate(_ constraints: UnsafeBufferPointer<LayoutConstraint>) {
+        constraints.withMemoryRebound(to: Unmanaged<LayoutConstraint>.self) { activateLent($0) }
+    }
+
+    private static func activateLent(_ constraints: UnsafeBufferPointer<Unmanaged<LayoutConstraint>>) {
         let containers = constraints.map { handle in
             handle._withUnsafeGuaranteedRef { constraint in
                 guard let container = constraint.commonAncestor() else {

@@ -47,8 +47,17 @@ extension Scene {
         // keep them).
         let items = made.map(UncountedItem.init(view:)) + guides.map(UncountedItem.init(guide:))
         // Each constraint is made straight into its place: appending a new one counted a
-        // reference to it and dropped one, a pair of atomic operations per constraint.
+        // reference to it and dropped one, a pair of atomic operations per constraint. They are
+        // activated a batch at a time, while the batch and its views are still in the cache
+        // (activating all of them at the end read each from memory twice more). The scene was
+        // checked: every constraint's items are in the window, so no batch can be refused.
+        let batch = 512
+        var activated = 0
         let constraints = [LayoutConstraint](unsafeUninitializedCapacity: self.constraints.count) { buffer, count in
+            func activateMade() {
+                LayoutConstraint.activate(UnsafeBufferPointer(rebasing: buffer[activated..<count]))
+                activated = count
+            }
             for (i, numbers) in index.constraintItems.enumerated() {
                 // Fields read in place, as the views' are: a copy of the record would retain its ids.
                 (buffer.baseAddress! + i).initialize(
@@ -59,9 +68,10 @@ extension Scene {
                 count = i + 1
                 if self.constraints[i].priority != .required { buffer[i].priority = self.constraints[i].priority }
                 if let identifier = self.constraints[i].identifier { buffer[i].identifier = identifier }
+                if count - activated == batch { activateMade() }
             }
+            activateMade()
         }
-        LayoutConstraint.activate(constraints)
         return SceneInstance(window: window, views: made, guides: guides, constraints: constraints)
     }
 
