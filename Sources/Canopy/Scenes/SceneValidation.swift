@@ -45,15 +45,6 @@ struct SceneIndex {
             throw SceneError(location: "window.scale", message: "\(scene.scale) is outside 0.01…100")
         }
         for i in scene.views.indices { try Self.checkValues(ofViewAt: i, in: scene) }
-        // A constraint's numbers and attributes are passed, not the record: a record passed to
-        // a call was copied, its strings retained and released, four times a view.
-        for i in scene.constraints.indices {
-            try Self.checkValues(
-                multiplier: scene.constraints[i].multiplier, constant: scene.constraints[i].constant,
-                priority: scene.constraints[i].priority, scene.constraints[i].firstAttribute,
-                hasSecondItem: scene.constraints[i].second != nil, scene.constraints[i].secondAttribute,
-                at: "constraints[\(i)]")
-        }
         try resolveParents(scene, classes)
         try checkClassSettings(scene, classes)
         if let archive = scene.archive { try Self.checkArchive(archive, of: scene) }
@@ -321,9 +312,10 @@ struct SceneIndex {
         }
     }
 
-    /// Resolves each constraint's items. Consecutive constraints mostly name the same items (a
-    /// view's constraints are written together), so the previous constraint's are compared
-    /// first: a string comparison costs less than hashing the id.
+    /// Checks each constraint's values and resolves its items, in one pass over the records (a
+    /// large scene's do not stay in the cache between two). Consecutive constraints mostly name
+    /// the same items (a view's constraints are written together), so the previous
+    /// constraint's are compared first: a string comparison costs less than hashing the id.
     private mutating func resolveConstraints(_ scene: Scene) throws(SceneError) {
         constraintItems.reserveCapacity(scene.constraints.count)
         // Constraints come mostly grouped by their first view, in the views' order, and relate
@@ -334,6 +326,13 @@ struct SceneIndex {
         }
         var previous: (first: String, firstItem: Int, second: String?, secondItem: Int) = ("", -1, nil, -1)
         for i in scene.constraints.indices {
+            // The numbers and attributes are passed, not the record: a record passed to a call
+            // was copied, its strings retained and released.
+            try Self.checkValues(
+                multiplier: scene.constraints[i].multiplier, constant: scene.constraints[i].constant,
+                priority: scene.constraints[i].priority, scene.constraints[i].firstAttribute,
+                hasSecondItem: scene.constraints[i].second != nil, scene.constraints[i].secondAttribute,
+                at: "constraints[\(i)]")
             let firstID = scene.constraints[i].first, secondID = scene.constraints[i].second
             if previous.firstItem < 0 || firstID != previous.first {
                 let next = previous.firstItem < scene.views.count ? previous.firstItem + 1 : -1
