@@ -92,7 +92,14 @@ struct ConstraintReferences {
     // hashing. A constraint naming the item twice (width == height) is listed once. An entry is
     // the constraint's address with whether it names the item second in the low bit (objects
     // are aligned to 16 bytes): one word, where a pair took two.
-    private var entries: [UInt] = []
+    //
+    // The first entries are kept inline, the rest in an array: most items are named by a few
+    // constraints (their own four or so and one of a sibling's), and an array of their own
+    // cost every view an allocation and a pointer to follow at each change of its list.
+    private static let inlineCapacity = 5
+    private var inline = InlineArray<5, UInt>(repeating: 0)
+    private var spilled: [UInt] = []
+    private var count: Int32 = 0
 
     /// Lists `constraint` in `item`'s list, naming it as its first or second item; returns its
     /// place there.
@@ -118,18 +125,27 @@ struct ConstraintReferences {
         (item as! View).layoutState.references.remove(at: place)
     }
 
+    private func entry(at place: Int) -> UInt {
+        place < Self.inlineCapacity ? inline[place] : spilled[place - Self.inlineCapacity]
+    }
+
+    private mutating func setEntry(_ entry: UInt, at place: Int) {
+        if place < Self.inlineCapacity { inline[place] = entry } else { spilled[place - Self.inlineCapacity] = entry }
+    }
+
     private mutating func append(_ entry: UInt) -> Int {
-        // Most items are named by a few constraints: their own four or so, and one or two of
-        // a sibling's. Room for six at once: room for four grew again for nearly every view.
-        if entries.isEmpty { entries.reserveCapacity(6) }
-        entries.append(entry)
-        return entries.count - 1
+        let place = Int(count)
+        if place < Self.inlineCapacity { inline[place] = entry } else { spilled.append(entry) }
+        count += 1
+        return place
     }
 
     private mutating func remove(at place: Int) {
-        let last = entries.removeLast()
-        guard place < entries.count else { return }
-        entries[place] = last
+        count -= 1
+        let lastPlace = Int(count), last = entry(at: lastPlace)
+        if lastPlace >= Self.inlineCapacity { spilled.removeLast() }
+        guard place < lastPlace else { return }
+        setEntry(last, at: place)
         Self.constraint(last)._withUnsafeGuaranteedRef { $0.referenceMoved(to: place, asSecondItem: last & 1 == 1) }
     }
 
@@ -138,13 +154,17 @@ struct ConstraintReferences {
     }
 
     /// The listed constraints.
-    var constraints: [LayoutConstraint] { entries.map { Self.constraint($0).takeUnretainedValue() } }
+    var constraints: [LayoutConstraint] {
+        (0..<Int(count)).map { Self.constraint(entry(at: $0)).takeUnretainedValue() }
+    }
 
     /// The item is dying: the constraints forget it.
     mutating func itemWillDie() {
-        for entry in entries {
+        for place in 0..<Int(count) {
+            let entry = entry(at: place)
             Self.constraint(entry)._withUnsafeGuaranteedRef { $0.itemWillDie(asSecondItem: entry & 1 == 1) }
         }
-        entries = []
+        count = 0
+        spilled = []
     }
 }
