@@ -9,15 +9,12 @@
 enum UpdatePasses {
     /// `updateConstraints()` leaves first on every view flagged for it under `root`.
     static func updateConstraints(under root: View, into report: inout UpdateCycleReport) {
-        var stack: [(view: View, parent: View?, childrenDone: Bool)] = [(root, root.superview, false)]
-        while let (view, parent, childrenDone) = stack.popLast() {
-            guard view.hasSuperview(parent) else { continue }  // moved away during the pass
+        var stack = PassStack(root)
+        while let (view, parent, childrenDone) = stack.pop() {
             if !childrenDone && view.pendingWorkBelow.contains(.constraints) {
                 view.pendingWorkBelow.remove(.constraints)
-                stack.append((view, parent, true))
-                view.subviews.forEachLent(reversed: true) { child in
-                    if child.pendingWork.union(child.pendingWorkBelow).contains(.constraints) { stack.append((child, view, false)) }
-                }
+                stack.push(view, under: parent, childrenDone: true)
+                stack.pushSubviews(of: view) { $0.pendingWork.union($0.pendingWorkBelow).contains(.constraints) }
                 continue
             }
             guard view.pendingWork.contains(.constraints) else { continue }
@@ -35,9 +32,8 @@ enum UpdatePasses {
     /// view controller's `viewWillLayoutSubviews()` / `viewDidLayoutSubviews()`. Flags a view
     /// raises on itself during its own layout are absorbed.
     static func layout(under root: View, into report: inout UpdateCycleReport) {
-        var stack: [(view: View, parent: View?)] = [(root, root.superview)]
-        while let (view, parent) = stack.popLast() {
-            guard view.hasSuperview(parent) else { continue }
+        var stack = PassStack(root)
+        while let (view, _, _) = stack.pop() {
             if view.pendingWork.contains(.layout) {
                 view.pendingWork.remove(.layout)
                 let controller = view.owningViewController
@@ -50,18 +46,16 @@ enum UpdatePasses {
             }
             guard view.pendingWorkBelow.contains(.layout) else { continue }
             view.pendingWorkBelow.remove(.layout)
-            view.subviews.forEachLent(reversed: true) { child in
-                if child.pendingWork.union(child.pendingWorkBelow).contains(.layout) { stack.append((child, view)) }
-            }
+            stack.pushSubviews(of: view) { $0.pendingWork.union($0.pendingWorkBelow).contains(.layout) }
         }
     }
 
     /// `draw(_:)` on every flagged view under `root` that can be seen: a hidden view's subtree
     /// and an empty view keep their flags until they are shown or sized.
     static func display(under root: View, into report: inout UpdateCycleReport) {
-        var stack: [(view: View, parent: View?)] = [(root, root.superview)]
-        while let (view, parent) = stack.popLast() {
-            guard view.hasSuperview(parent), !view.isHidden else { continue }
+        var stack = PassStack(root)
+        while let (view, _, _) = stack.pop() {
+            guard !view.isHidden else { continue }
             if view.pendingWork.contains(.display) && !view.bounds.size.isEmptyArea {
                 view.pendingWork.remove(.display)
                 view.display(view.takeDirtyRect())
@@ -69,9 +63,48 @@ enum UpdatePasses {
             }
             guard view.pendingWorkBelow.contains(.display) else { continue }
             view.pendingWorkBelow.remove(.display)
-            view.subviews.forEachLent(reversed: true) { child in
-                if child.pendingWork.union(child.pendingWorkBelow).contains(.display) { stack.append((child, view)) }
+            stack.pushSubviews(of: view) { $0.pendingWork.union($0.pendingWorkBelow).contains(.display) }
+        }
+    }
+
+    /// The views a pass has yet to visit, each with the superview it had when pushed: a view
+    /// that has moved away since is skipped. Each such superview is held once, in `parents`,
+    /// and named by its place there; held in each of its subviews' entries, it was counted
+    /// once a subview (a window of 100,000 subviews, 100,000 times a pass).
+    private struct PassStack {
+        /// The root's superview (place −1), apart: a pass that finds nothing flagged below the
+        /// root allocates no list of parents.
+        private let rootSuperview: View?
+        private var parents: [View] = []
+        private var entries: [(view: View, parent: Int32, childrenDone: Bool)]
+
+        init(_ root: View) {
+            rootSuperview = root.superview
+            entries = [(root, -1, false)]
+        }
+
+        /// The next view still under the superview it was pushed with, the place of that
+        /// superview, and whether its subviews were pushed already.
+        mutating func pop() -> (view: View, parent: Int32, childrenDone: Bool)? {
+            // Compared in place: a parent read into a variable of its own was counted.
+            while let entry = entries.popLast() {
+                if entry.parent < 0 ? entry.view.hasSuperview(rootSuperview) : entry.view.hasSuperview(parents[Int(entry.parent)]) {
+                    return entry
+                }
             }
+            return nil
+        }
+
+        mutating func push(_ view: View, under parent: Int32, childrenDone: Bool) {
+            entries.append((view, parent, childrenDone))
+        }
+
+        /// Pushes the subviews of `view` for which `isFlagged` holds, the back-most to be
+        /// popped first.
+        mutating func pushSubviews(of view: View, where isFlagged: (View) -> Bool) {
+            let parent = Int32(parents.count)
+            parents.append(view)
+            view.subviews.forEachLent(reversed: true) { if isFlagged($0) { entries.append(($0, parent, false)) } }
         }
     }
 
