@@ -96,7 +96,6 @@ struct ConstraintReferences {
     // The first entries are kept inline, the rest in an array: most items are named by a few
     // constraints (their own four or so and one of a sibling's), and an array of their own
     // cost every view an allocation and a pointer to follow at each change of its list.
-    private static let inlineCapacity = 5
     private var inline = InlineArray<5, UInt>(repeating: 0)
     private var spilled: [UInt] = []
     private var count: Int32 = 0
@@ -126,16 +125,16 @@ struct ConstraintReferences {
     }
 
     private func entry(at place: Int) -> UInt {
-        place < Self.inlineCapacity ? inline[place] : spilled[place - Self.inlineCapacity]
+        place < inline.count ? inline[place] : spilled[place - inline.count]
     }
 
     private mutating func setEntry(_ entry: UInt, at place: Int) {
-        if place < Self.inlineCapacity { inline[place] = entry } else { spilled[place - Self.inlineCapacity] = entry }
+        if place < inline.count { inline[place] = entry } else { spilled[place - inline.count] = entry }
     }
 
     private mutating func append(_ entry: UInt) -> Int {
         let place = Int(count)
-        if place < Self.inlineCapacity { inline[place] = entry } else { spilled.append(entry) }
+        if place < inline.count { inline[place] = entry } else { spilled.append(entry) }
         count += 1
         return place
     }
@@ -143,7 +142,7 @@ struct ConstraintReferences {
     private mutating func remove(at place: Int) {
         count -= 1
         let lastPlace = Int(count), last = entry(at: lastPlace)
-        if lastPlace >= Self.inlineCapacity { spilled.removeLast() }
+        if lastPlace >= inline.count { spilled.removeLast() }
         guard place < lastPlace else { return }
         setEntry(last, at: place)
         Self.constraint(last)._withUnsafeGuaranteedRef { $0.referenceMoved(to: place, asSecondItem: last & 1 == 1) }

@@ -256,8 +256,7 @@ struct LayoutSystem {
         levels.forEachLent { view in
             guard needed.contains(view) else { return }
             register(UncountedItem(view: view), parent: view === root ? nil : view.superviewHandle)
-            guard let state = view.layoutStateStorage, !state.guides.isEmpty else { return }
-            for guide in state.guides where needed.contains(guide) {
+            for guide in view.layoutStateStorage?.guides ?? [] where needed.contains(guide) {
                 register(UncountedItem(guide: guide), parent: .passUnretained(view))
                 guides.append(guide)
             }
@@ -298,8 +297,8 @@ struct LayoutSystem {
     /// Where the item at `index` is laid out in window space, noting a view's content origin
     /// (where its bounds origin lies) in `contentOrigins`. An item whose parent is an item
     /// (come before it) is placed from the parent's content origin in one step; the others
-    /// walk up through `windowOrigins`.
-    /// The item is read uncounted: `init(root:)` holds every item while it runs.
+    /// walk up through `windowOrigins`. The item is read uncounted: `init(root:)` holds every
+    /// item while it runs.
     private mutating func layoutRect(ofItem index: Int, contentOrigins: inout [CGPoint]) -> CGRect {
         let item = uncountedItem(index), parent = Int(parentItem[index])
         return item.object._withUnsafeGuaranteedRef { object in

@@ -14,7 +14,7 @@ enum UpdatePasses {
             if !childrenDone && view.pendingWorkBelow.contains(.constraints) {
                 view.pendingWorkBelow.remove(.constraints)
                 stack.push(view, under: parent, childrenDone: true)
-                stack.pushSubviews(of: view) { $0.pendingWork.union($0.pendingWorkBelow).contains(.constraints) }
+                stack.pushSubviews(of: view, flaggedFor: .constraints)
                 continue
             }
             guard view.pendingWork.contains(.constraints) else { continue }
@@ -46,7 +46,7 @@ enum UpdatePasses {
             }
             guard view.pendingWorkBelow.contains(.layout) else { continue }
             view.pendingWorkBelow.remove(.layout)
-            stack.pushSubviews(of: view) { $0.pendingWork.union($0.pendingWorkBelow).contains(.layout) }
+            stack.pushSubviews(of: view, flaggedFor: .layout)
         }
     }
 
@@ -63,7 +63,7 @@ enum UpdatePasses {
             }
             guard view.pendingWorkBelow.contains(.display) else { continue }
             view.pendingWorkBelow.remove(.display)
-            stack.pushSubviews(of: view) { $0.pendingWork.union($0.pendingWorkBelow).contains(.display) }
+            stack.pushSubviews(of: view, flaggedFor: .display)
         }
     }
 
@@ -99,12 +99,14 @@ enum UpdatePasses {
             entries.append((view, parent, childrenDone))
         }
 
-        /// Pushes the subviews of `view` for which `isFlagged` holds, the back-most to be
-        /// popped first.
-        mutating func pushSubviews(of view: View, where isFlagged: (View) -> Bool) {
+        /// Pushes the subviews of `view` flagged for `work` or with it below them, the
+        /// back-most to be popped first.
+        mutating func pushSubviews(of view: View, flaggedFor work: PendingWork) {
             let parent = Int32(parents.count)
             parents.append(view)
-            view.subviews.forEachLent(reversed: true) { if isFlagged($0) { entries.append(($0, parent, false)) } }
+            view.subviews.forEachLent(reversed: true) { child in
+                if child.pendingWork.union(child.pendingWorkBelow).contains(work) { entries.append((child, parent, false)) }
+            }
         }
     }
 
