@@ -22,7 +22,7 @@ struct CoreSystem {
         self.terms = terms
     }
 
-    mutating func add(_ row: [(Int, Double)], _ relation: cnp_relation, _ constant: Double, priority: Double = 1000) {
+    mutating func add(_ row: [(Int, Double)], _ relation: cnp_relation, _ constant: Double, priority: Float = 1000) {
         rows.append(cnp_row(
             first_term: UInt32(terms.count), term_count: UInt32(row.count), constant: constant, priority: priority,
             relation: Int32(relation.rawValue)))

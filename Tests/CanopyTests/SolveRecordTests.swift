@@ -32,7 +32,7 @@ private func randomSettledSystem(seed: UInt64) -> (system: CoreSystem, tree: [In
     let count = Int.random(in: 2...40, using: &random)
     let point = (0..<count).map { _ in Double(Int.random(in: -300...300, using: &random)) }
     let multipliers: [Double] = [1, -1, 2, 0.5, 1.5, -0.75]
-    var rows: [(terms: [(Int, Double)], relation: cnp_relation, priority: Double, inTree: Bool)] = []
+    var rows: [(terms: [(Int, Double)], relation: cnp_relation, priority: Float, inTree: Bool)] = []
     rows.append(([(0, 1)], CNP_RELATION_EQUAL, 1000, true))
     for v in 1..<count {
         let parent = Int.random(in: 0..<v, using: &random)
@@ -399,7 +399,7 @@ struct SolveRecordTests {
         system.add([(0, 1), (1, 1), (2, 1)], CNP_RELATION_EQUAL, 20)  // conflicts with the row before
         let firstTarget = system.rows.count
         for i in 0..<n {
-            system.add([(i, 1)], CNP_RELATION_EQUAL, 0, priority: 900 - Double(i))  // one level each
+            system.add([(i, 1)], CNP_RELATION_EQUAL, 0, priority: 900 - Float(i))  // one level each
         }
         var warm: [UInt32] = []
         for step in 0..<6 {
@@ -528,7 +528,7 @@ struct SolveRecordTests {
     @Test func onlySystemsSettledBySubstitutionAreKept() {
         let solver = SolverMemory()
         defer { withExtendedLifetime(solver) {} }
-        func isKept(_ rows: [([(Int, Double)], Double, Double)], variables: Int) -> Bool {
+        func isKept(_ rows: [([(Int, Double)], Double, Float)], variables: Int) -> Bool {
             var system = CoreSystem(variableCount: variables)
             for (terms, constant, priority) in rows { system.add(terms, CNP_RELATION_EQUAL, constant, priority: priority) }
             return system.isKept(in: solver.workspace, by: solver.record)

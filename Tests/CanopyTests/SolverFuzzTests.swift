@@ -41,14 +41,14 @@ struct SolverFuzzTests {
             let row = variables.map { cnp_term(variable: UInt32($0), coefficient: coefficients.randomElement(using: &random)!) }
             let relation = [CNP_RELATION_EQUAL, CNP_RELATION_LESS_EQUAL, CNP_RELATION_GREATER_EQUAL]
                 .randomElement(using: &random)!
-            let priorities: [Double] = [1000, 1000, 1000, 999, 750, 500, 251, 250, 50, 1]
+            let priorities: [Float] = [1000, 1000, 1000, 999, 750, 500, 251, 250, 50, 1]
             add(row, relation, priorities.randomElement(using: &random)!, around: point, using: &random)
         }
 
         /// `x <= c @hugging` and `x >= c @compression`, as an intrinsic size makes them.
         private mutating func addIntrinsicSize(of variable: Int, using random: inout SplitMix64) {
             let size = Double(Int.random(in: 0...200, using: &random))
-            let priorities: [Double] = [250, 251, 750, 749, 50]
+            let priorities: [Float] = [250, 251, 750, 749, 50]
             for relation in [CNP_RELATION_LESS_EQUAL, CNP_RELATION_GREATER_EQUAL] {
                 rows.append(cnp_row(first_term: UInt32(terms.count), term_count: 1, constant: size,
                                     priority: priorities.randomElement(using: &random)!, relation: Int32(relation.rawValue)))
@@ -68,7 +68,7 @@ struct SolverFuzzTests {
 
         /// Adds a row whose constant makes it hold at `point` when the system is satisfiable
         /// and the row required (inequalities with some slack); any other row gets a random one.
-        private mutating func add(_ rowTerms: [cnp_term], _ relation: cnp_relation, _ priority: Double,
+        private mutating func add(_ rowTerms: [cnp_term], _ relation: cnp_relation, _ priority: Float,
                                   around point: [Double], using random: inout SplitMix64) {
             var constant = Double(Int.random(in: -600...600, using: &random))
             if satisfiable && priority == 1000 {

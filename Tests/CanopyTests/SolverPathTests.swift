@@ -100,7 +100,7 @@ struct SolverPathTests {
             var random = SplitMix64(seed: seed)
             var line = CoreSystem(variableCount: 1)
             for _ in 0..<Int.random(in: 1...8, using: &random) {
-                let priority = [1000.0, 1000, 750, 500, 250, 250, 50].randomElement(using: &random)!
+                let priority: Float = [1000, 1000, 750, 500, 250, 250, 50].randomElement(using: &random)!
                 // Required equalities would fix the unknown before any block is formed.
                 let relations = priority == 1000 ? [CNP_RELATION_LESS_EQUAL, CNP_RELATION_GREATER_EQUAL]
                     : [CNP_RELATION_EQUAL, CNP_RELATION_LESS_EQUAL, CNP_RELATION_GREATER_EQUAL]

@@ -83,7 +83,8 @@ typedef struct cnp_row {
     uint32_t term_count;
     double constant;
     /// 1...1000; 1000 (CNP_PRIORITY_REQUIRED) must hold. Rows of equal priority form a level.
-    double priority;
+    /// Single precision, as a layout priority is: the row then takes 24 bytes, not 32.
+    float priority;
     /// A cnp_relation.
     int32_t relation;
 } cnp_row;

@@ -563,7 +563,7 @@ final class LayoutEngine {
 
     /// The tied rows' descriptions, grouped by priority.
     private func tiedGroups(_ tiedRows: [Int], of system: LayoutSystem) -> [[String]] {
-        var groups: [Double: [String]] = [:]
+        var groups: [Float: [String]] = [:]
         for row in tiedRows {
             groups[system.rows[row].priority, default: []].append(system.describe(row: row))
         }

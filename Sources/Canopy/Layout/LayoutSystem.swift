@@ -365,7 +365,7 @@ struct LayoutSystem {
         rows.append(
             cnp_row(
                 first_term: UInt32(firstTerm), term_count: UInt32(terms.count - firstTerm), constant: constant,
-                priority: Double(priority.rawValue), relation: relation.cnpRelation))
+                priority: priority.rawValue, relation: relation.cnpRelation))
         origins.append(origin)
     }
 
@@ -458,10 +458,12 @@ struct LayoutSystem {
     /// Moves `row` just above its priority level (`up`) or just below it, as its own level: it
     /// is then met before, or after, the rows it was tied with. Required rows stay required.
     mutating func nudgePriority(ofRow row: Int, up: Bool) {
-        let priority = rows[row].priority, required = Double(LayoutPriority.required.rawValue)
+        let priority = rows[row].priority, required = LayoutPriority.required.rawValue
         guard priority < required else { return }
-        // Half a step, or less near the ends: optional priorities are in [1, 1000).
-        rows[row].priority += up ? min(0.5, (required - priority) / 2) : -min(0.5, (priority - 1) / 2)
+        // Half a step, or less near the ends: optional priorities are in [1, 1000). A priority
+        // a few units in the last place from an end has no room: it stays where it is.
+        let nudged = priority + (up ? min(0.5, (required - priority) / 2) : -min(0.5, (priority - 1) / 2))
+        if nudged != priority, nudged < required { rows[row].priority = nudged }
     }
 
     /// The constraint a row came from, if an app's constraint.
