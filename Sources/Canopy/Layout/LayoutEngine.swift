@@ -352,7 +352,9 @@ final class LayoutEngine {
     }
 
     /// What a solve leaves: the values, and the states that the findings read. The rows'
-    /// errors are not asked for: nothing reads them, and they took 8 bytes a row.
+    /// errors are not asked for: nothing reads them, and they took 8 bytes a row. The conflict
+    /// groups are kept only when a required row broke (they are empty otherwise): a group
+    /// without a broken row is not reported, and a carry of constants writes none.
     struct Solution {
         var values: [Double]
         var rowState: [UInt8]
@@ -380,7 +382,8 @@ final class LayoutEngine {
                         conflictGroup.withUnsafeMutableBufferPointer { groups in
                             var output = cnp_solution(
                                 values: values.baseAddress, row_error: nil, row_state: rowState.baseAddress,
-                                variable_state: variableState.baseAddress, conflict_group: groups.baseAddress)
+                                variable_state: variableState.baseAddress,
+                                conflict_group: groups.isEmpty ? nil : groups.baseAddress)
                             return body(&output)
                         }
                     }
@@ -408,6 +411,7 @@ final class LayoutEngine {
         let status = lanes.map { $0.withCoreLanes(sharing: workspace) { run(on: $0) } } ?? run(on: nil)
         if let error = CoreError(status) { throw error }
         solution.stats = stats
+        if stats.broken_rows == 0 { solution.conflictGroup = [] }
         return solution
     }
 
