@@ -75,10 +75,19 @@ struct ProfileCommand: ParsableCommand {
         if peerScript != nil, peer == nil { throw ValidationError("--peer-script needs --peer") }
     }
 
+    /// What the run keeps of the built scene: the window, and the constraint whose constant it
+    /// changes. The instance's lists of every view and constraint go, as an app that keeps
+    /// the tree, not lists of it, would let them.
+    private struct Built {
+        let window: Window
+        let lastConstraint: LayoutConstraint?
+        let viewCount: Int
+    }
+
     /// Loads or generates the scene and builds its window, naming the run in `profile`. The
     /// scene is returned only for the cold builds: otherwise its records go once the views are
     /// made, as an app's would.
-    private func build(into profile: inout Profile) throws -> (SceneInstance, coldSource: Scene?) {
+    private func build(into profile: inout Profile) throws -> (Built, coldSource: Scene?) {
         let source: Scene
         if let scene {
             source = try profile.measure("load", memory: true) { try Scene.load(from: URL(fileURLWithPath: scene)) }
@@ -89,14 +98,16 @@ struct ProfileCommand: ParsableCommand {
         profile.title = "canopy profile: \(scene ?? "\(shape.rawValue) tree") — \(source.views.count) views, "
             + "\(source.constraints.count) constraints, \(passes) passes, \(threads) threads"
         profile.count = source.views.count
-        return (instance, coldBuilds > 0 ? source : nil)
+        let built = Built(
+            window: instance.window, lastConstraint: instance.constraints.last, viewCount: instance.views.count)
+        return (built, coldBuilds > 0 ? source : nil)
     }
 
     func run() throws {
         let clock = ContinuousClock()
         var profile = Profile(title: "canopy profile", count: 1)
-        let (instance, coldSource) = try build(into: &profile)
-        let window = instance.window
+        let (built, coldSource) = try build(into: &profile)
+        let window = built.window
         window.maximumLayoutThreads = threads
         let firstStart = ContinuousClock.now
         let first = profile.measure("first update cycle", memory: true) { window.runUpdateCycle() }
@@ -130,7 +141,7 @@ struct ProfileCommand: ParsableCommand {
         }
         progress.finish()
         // Apart from the passes, so that a kept change does not reach into their cycles.
-        if let last = instance.constraints.last {
+        if let last = built.lastConstraint {
             for pass in 0..<passes {
                 last.constant += pass % 2 == 0 ? 1 : -1
                 report(profile.measure("one constant changed") { window.runUpdateCycle() })
@@ -152,7 +163,7 @@ struct ProfileCommand: ParsableCommand {
                     + (layout.reusedSystem ? "the last solve reused the kept system" : "the last solve collected the system anew")
                     + (layout.carriedConstants ? " and carried its new constants through the record of the solve before" : ""))
         }
-        let memory = window.memory, views = instance.views.count
+        let memory = window.memory, views = built.viewCount
         profile.notes.append(
             "held by the window, bytes per view: flattened tree \(memory.flattenedTree / views), "
                 + "Auto Layout system \(memory.layoutSystem / views), solution \(memory.layoutSolution / views), "
