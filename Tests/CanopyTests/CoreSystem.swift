@@ -1,11 +1,18 @@
 import CCanopy
 
+/// One `coefficient * variable` of a row; the core takes the variables and the coefficients as
+/// two arrays.
+struct CoreTerm {
+    var variable: UInt32
+    var coefficient: Double
+}
+
 /// A system in the solver's own terms, kept with its latest outputs: solved in full, or carried
 /// through a solve record.
 struct CoreSystem {
     var variableCount: Int
     var rows: [cnp_row] = []
-    var terms: [cnp_term] = []
+    var terms: [CoreTerm] = []
     var values: [Double] = []
     var errors: [Double] = []
     var states: [UInt8] = []
@@ -16,7 +23,7 @@ struct CoreSystem {
     /// Whether the core is asked for the rows' errors (`errors` is left as it is without).
     var asksForErrors = true
 
-    init(variableCount: Int, rows: [cnp_row] = [], terms: [cnp_term] = []) {
+    init(variableCount: Int, rows: [cnp_row] = [], terms: [CoreTerm] = []) {
         self.variableCount = variableCount
         self.rows = rows
         self.terms = terms
@@ -26,7 +33,7 @@ struct CoreSystem {
         rows.append(cnp_row(
             first_term: UInt32(terms.count), term_count: UInt32(row.count), constant: constant, priority: priority,
             relation: Int32(relation.rawValue)))
-        terms += row.map { cnp_term(variable: UInt32($0.0), coefficient: $0.1) }
+        terms += row.map { CoreTerm(variable: UInt32($0.0), coefficient: $0.1) }
     }
 
     private mutating func withCore<R>(_ body: (inout cnp_system, inout cnp_solution) -> R) -> R {
@@ -37,14 +44,19 @@ struct CoreSystem {
             states = Array(repeating: 0, count: rows.count)
             groups = Array(repeating: 0, count: rows.count)
         }
-        let (count, rows, terms, reference) = (variableCount, rows, terms, reference)
+        let (count, rows, reference) = (variableCount, rows, reference)
+        let (variables, coefficients) = (terms.map(\.variable), terms.map(\.coefficient))
         return rows.withUnsafeBufferPointer { rows in
-            terms.withUnsafeBufferPointer { terms in
-                withOptionalBuffer(reference) { reference in
-                    var system = cnp_system(
-                        variable_count: UInt32(count), row_count: UInt32(rows.count), term_count: UInt32(terms.count),
-                        rows: rows.baseAddress, terms: terms.baseAddress, reference: reference)
-                    return withOutputs { body(&system, &$0) }
+            variables.withUnsafeBufferPointer { variables in
+                coefficients.withUnsafeBufferPointer { coefficients in
+                    withOptionalBuffer(reference) { reference in
+                        var system = cnp_system(
+                            variable_count: UInt32(count), row_count: UInt32(rows.count),
+                            term_count: UInt32(variables.count), rows: rows.baseAddress,
+                            term_variables: variables.baseAddress, term_coefficients: coefficients.baseAddress,
+                            reference: reference)
+                        return withOutputs { body(&system, &$0) }
+                    }
                 }
             }
         }
@@ -110,7 +122,7 @@ struct CoreSystem {
             row.first_term += termBase
             return row
         }
-        terms += other.terms.map { cnp_term(variable: $0.variable + variableBase, coefficient: $0.coefficient) }
+        terms += other.terms.map { CoreTerm(variable: $0.variable + variableBase, coefficient: $0.coefficient) }
         variableCount += other.variableCount
     }
 

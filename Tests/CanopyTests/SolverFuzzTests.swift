@@ -13,7 +13,7 @@ struct SolverFuzzTests {
     struct RandomSystem {
         var variableCount: Int
         var rows: [cnp_row] = []
-        var terms: [cnp_term] = []
+        var terms: [CoreTerm] = []
         /// Whether every required row holds at a hidden point.
         var satisfiable: Bool
 
@@ -38,7 +38,7 @@ struct SolverFuzzTests {
             let count = min(variableCount, Int.random(in: 1...3, using: &random))
             let variables = (0..<variableCount).shuffled(using: &random).prefix(count)
             let coefficients: [Double] = [1, -1, 2, -0.5, 0.5625, 1.5, -3]
-            let row = variables.map { cnp_term(variable: UInt32($0), coefficient: coefficients.randomElement(using: &random)!) }
+            let row = variables.map { CoreTerm(variable: UInt32($0), coefficient: coefficients.randomElement(using: &random)!) }
             let relation = [CNP_RELATION_EQUAL, CNP_RELATION_LESS_EQUAL, CNP_RELATION_GREATER_EQUAL]
                 .randomElement(using: &random)!
             let priorities: [Float] = [1000, 1000, 1000, 999, 750, 500, 251, 250, 50, 1]
@@ -52,7 +52,7 @@ struct SolverFuzzTests {
             for relation in [CNP_RELATION_LESS_EQUAL, CNP_RELATION_GREATER_EQUAL] {
                 rows.append(cnp_row(first_term: UInt32(terms.count), term_count: 1, constant: size,
                                     priority: priorities.randomElement(using: &random)!, relation: Int32(relation.rawValue)))
-                terms.append(cnp_term(variable: UInt32(variable), coefficient: 1))
+                terms.append(CoreTerm(variable: UInt32(variable), coefficient: 1))
             }
         }
 
@@ -60,15 +60,15 @@ struct SolverFuzzTests {
         private mutating func addCycle(around point: [Double], using random: inout SplitMix64) {
             let length = Int.random(in: 2...variableCount, using: &random)
             for i in 0..<length {
-                let terms = [cnp_term(variable: UInt32(i), coefficient: 1),
-                             cnp_term(variable: UInt32((i + 1) % length), coefficient: -1)]
+                let terms = [CoreTerm(variable: UInt32(i), coefficient: 1),
+                             CoreTerm(variable: UInt32((i + 1) % length), coefficient: -1)]
                 add(terms, CNP_RELATION_EQUAL, 1000, around: point, using: &random)
             }
         }
 
         /// Adds a row whose constant makes it hold at `point` when the system is satisfiable
         /// and the row required (inequalities with some slack); any other row gets a random one.
-        private mutating func add(_ rowTerms: [cnp_term], _ relation: cnp_relation, _ priority: Float,
+        private mutating func add(_ rowTerms: [CoreTerm], _ relation: cnp_relation, _ priority: Float,
                                   around point: [Double], using random: inout SplitMix64) {
             var constant = Double(Int.random(in: -600...600, using: &random))
             if satisfiable && priority == 1000 {
@@ -163,7 +163,7 @@ struct SolverFuzzTests {
                     lowest.rows.append(cnp_row(
                         first_term: UInt32(lowest.terms.count), term_count: 1, constant: value + pull, priority: 1,
                         relation: Int32(CNP_RELATION_EQUAL.rawValue)))
-                    lowest.terms.append(cnp_term(variable: UInt32(v), coefficient: 1))
+                    lowest.terms.append(CoreTerm(variable: UInt32(v), coefficient: 1))
                     return [system.solve(in: workspace, reference: reference), lowest.solve(in: workspace)].map {
                         abs($0.core.values[v] - value) > 1e-9 * (1 + abs(value))
                     }

@@ -73,7 +73,7 @@ static inline double system_row_value(const cnp_system *system, const double *va
     const cnp_row *row = &system->rows[r];
     double lhs = 0.0, magnitude = 0.0;
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-        double term = system->terms[t].coefficient * values[system->terms[t].variable];
+        double term = system->term_coefficients[t] * values[system->term_variables[t]];
         lhs += term;
         magnitude += fabs(term);
     }

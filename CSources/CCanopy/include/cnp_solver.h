@@ -71,13 +71,8 @@ static const double CNP_PRIORITY_REQUIRED = 1000.0;
 /// `conflict_group` of a row in no conflicting set.
 static const uint32_t CNP_NO_CONFLICT_GROUP = UINT32_MAX;
 
-/// One `coefficient * variable` of a row.
-typedef struct cnp_term {
-    uint32_t variable;
-    double coefficient;
-} cnp_term;
-
-/// `sum(terms[first_term ..< first_term + term_count]) relation constant`, at `priority`.
+/// `sum(coefficient * variable over terms first_term ..< first_term + term_count) relation
+/// constant`, at `priority`.
 typedef struct cnp_row {
     uint32_t first_term;
     uint32_t term_count;
@@ -93,10 +88,14 @@ typedef struct cnp_row {
 typedef struct cnp_system {
     uint32_t variable_count;
     uint32_t row_count;
-    /// The length of `terms`; every row's terms must lie inside it.
+    /// The number of terms; every row's terms must lie inside them.
     uint32_t term_count;
     const cnp_row *rows;
-    const cnp_term *terms;
+    /// Each term's variable and coefficient, in two arrays of `term_count`: the passes that
+    /// follow the variables alone (components, substitution's index, the record's) then read
+    /// 4 bytes a term, not 16, and a window keeps 12 bytes a term, not 16.
+    const uint32_t *term_variables;
+    const double *term_coefficients;
     /// Each variable's reference value (where the last level pulls it), or NULL for zeros.
     /// Passing the previous layout keeps undetermined views where they were.
     const double *reference;
@@ -170,7 +169,7 @@ typedef struct cnp_solve_report {
 ///
 /// Input errors, checked before any work: CNP_ERROR_BAD_ARGUMENT for a NULL workspace, system,
 /// solution or required array (rows and terms may be NULL only when their counts are 0), a term
-/// range outside `terms`, a relation that is not a cnp_relation, or a priority outside
+/// range outside the terms, a relation that is not a cnp_relation, or a priority outside
 /// 1...1000; CNP_ERROR_BAD_INDEX for a variable index out of range; CNP_ERROR_NON_FINITE for a
 /// NaN or infinite coefficient, constant, priority or reference value. The offending row goes
 /// to `report->failed_row`. Solve errors: CNP_ERROR_OUT_OF_MEMORY when the workspace cannot grow,

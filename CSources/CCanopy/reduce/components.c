@@ -60,7 +60,7 @@ uint32_t cnp__find_components(solver *s, uint32_t *variable_start, uint32_t *row
     for (uint32_t r = 0; r < system->row_count; r++) {
         const cnp_row *row = &system->rows[r];
         for (uint32_t t = 1; t < row->term_count; t++) {
-            join(s->find, system->terms[row->first_term].variable, system->terms[row->first_term + t].variable);
+            join(s->find, system->term_variables[row->first_term], system->term_variables[row->first_term + t]);
         }
     }
     // A root is its component's smallest variable, so scanning in order meets roots first.
@@ -79,7 +79,7 @@ uint32_t cnp__find_components(solver *s, uint32_t *variable_start, uint32_t *row
     for (uint32_t r = 0; r < system->row_count; r++) {
         const cnp_row *row = &system->rows[r];
         if (row->term_count > 0) {
-            row_start[component[system->terms[row->first_term].variable]]++;
+            row_start[component[system->term_variables[row->first_term]]]++;
         }
     }
     prefix_sums(variable_start, components);
@@ -90,7 +90,7 @@ uint32_t cnp__find_components(solver *s, uint32_t *variable_start, uint32_t *row
     for (uint32_t r = 0; r < system->row_count; r++) {
         const cnp_row *row = &system->rows[r];
         if (row->term_count > 0) {
-            s->component_rows[row_start[component[system->terms[row->first_term].variable]]++] = r;
+            s->component_rows[row_start[component[system->term_variables[row->first_term]]]++] = r;
         }
     }
     restore_starts(variable_start, row_start, components);

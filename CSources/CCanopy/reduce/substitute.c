@@ -93,8 +93,8 @@ static small_row reduce_small(const solver *s, uint32_t r) {
     const cnp_row *row = solver_row(s, r);
     small_row out = {0, NONE, NONE, 0.0, 0.0, row->constant, 0.0, 0.0};
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count && out.count < 3; t++) {
-        uint32_t v = s->system->terms[t].variable, rep = s->rep[v];
-        double coefficient = s->system->terms[t].coefficient;
+        uint32_t v = s->system->term_variables[t], rep = s->rep[v];
+        double coefficient = s->system->term_coefficients[t];
         if (s->variable_flags[rep] & VARIABLE_FIXED) {
             double term = coefficient * (s->scale[v] * s->rep_value[rep] + s->offset[v]);
             out.constant -= term;
@@ -188,7 +188,7 @@ void cnp__index_rows_by_variable(solver *s, const uint32_t *rows, uint32_t count
         for (uint32_t j = 0; j < count; j++) {
             const cnp_row *row = solver_row(s, rows[j]);
             for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-                uint32_t v = system->terms[t].variable;
+                uint32_t v = system->term_variables[t];
                 if (pass == 0) {
                     s->variable_row_count[v] = 0;
                 } else if (pass == 1) {
@@ -204,7 +204,7 @@ void cnp__index_rows_by_variable(solver *s, const uint32_t *rows, uint32_t count
     for (uint32_t j = 0; j < count; j++) {
         const cnp_row *row = solver_row(s, rows[j]);
         for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-            s->variable_rows[s->variable_row_start[system->terms[t].variable]++] = rows[j];
+            s->variable_rows[s->variable_row_start[system->term_variables[t]]++] = rows[j];
         }
     }
 }
@@ -213,7 +213,7 @@ void cnp__forget_row_index(solver *s, const uint32_t *rows, uint32_t count) {
     for (uint32_t j = 0; j < count; j++) {
         const cnp_row *row = solver_row(s, rows[j]);
         for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-            s->slot[s->system->terms[t].variable] = NONE;
+            s->slot[s->system->term_variables[t]] = NONE;
         }
     }
 }
@@ -275,8 +275,8 @@ void cnp__reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
         uint32_t start = offset;
         double constant = row->constant;
         for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-            uint32_t v = system->terms[t].variable, rep = s->rep[v];
-            double coefficient = system->terms[t].coefficient;
+            uint32_t v = system->term_variables[t], rep = s->rep[v];
+            double coefficient = system->term_coefficients[t];
             if (s->variable_flags[rep] & VARIABLE_FIXED) {
                 constant -= coefficient * (s->scale[v] * s->rep_value[rep] + s->offset[v]);
                 continue;

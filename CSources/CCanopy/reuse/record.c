@@ -217,8 +217,8 @@ static void index_rows_of_variables(cnp_solve_record *r, const cnp_system *syste
     for (uint32_t row = 0; row < system->row_count; row++) {
         const cnp_row *x = &system->rows[row];
         for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
-            r->row_start[system->terms[t].variable + 1]++;
-            r->checked_end[system->terms[t].variable] += is_checked(r, row);
+            r->row_start[system->term_variables[t] + 1]++;
+            r->checked_end[system->term_variables[t]] += is_checked(r, row);
         }
     }
     for (uint32_t v = 0; v < r->variable_count; v++) {
@@ -231,7 +231,7 @@ static void index_rows_of_variables(cnp_solve_record *r, const cnp_system *syste
         const cnp_row *x = &system->rows[row];
         uint32_t *cursor = is_checked(r, row) ? checked_cursor : other_cursor;
         for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
-            r->variable_rows[cursor[system->terms[t].variable]++] = row;
+            r->variable_rows[cursor[system->term_variables[t]]++] = row;
         }
     }
 }
@@ -244,7 +244,7 @@ static bool row_is_within(const cnp_solve_record *r, const cnp_system *system, u
         return false;
     }
     for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
-        if (system->terms[t].variable >= r->variable_count) {
+        if (system->term_variables[t] >= r->variable_count) {
             return false;
         }
     }
@@ -358,8 +358,8 @@ static double reduced_delta(const cnp_solve_record *r, const cnp_system *system,
     const cnp_row *row = &system->rows[x->row];
     double delta = row->constant - r->constant[x->row];
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-        uint32_t v = system->terms[t].variable;
-        delta -= system->terms[t].coefficient * (r->scale[v] * r->delta_value[r->rep[v]] + r->delta_offset[v]);
+        uint32_t v = system->term_variables[t];
+        delta -= system->term_coefficients[t] * (r->scale[v] * r->delta_value[r->rep[v]] + r->delta_offset[v]);
     }
     return delta;
 }
@@ -649,7 +649,7 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
     cnp_status status = CNP_OK;
     if (system == NULL || solution == NULL || solution->values == NULL || solution->row_state == NULL ||
         changed_variables == NULL || changed_count == NULL || (changed_row_count > 0 && changed_rows == NULL) ||
-        (system->row_count > 0 && system->rows == NULL) || (system->term_count > 0 && system->terms == NULL)) {
+        (system->row_count > 0 && system->rows == NULL) || (system->term_count > 0 && (system->term_variables == NULL || system->term_coefficients == NULL))) {
         status = CNP_ERROR_BAD_ARGUMENT;
     } else if (!record->kept || system->variable_count != record->variable_count ||
                system->row_count != record->row_count || system->term_count != record->term_count) {

@@ -31,14 +31,14 @@ static bool soft_bound(const cnp_system *system, const cnp_row *row, uint32_t *v
     if (row->priority >= CNP_PRIORITY_REQUIRED || row->term_count != 1) {
         return false;
     }
-    const cnp_term *term = &system->terms[row->first_term];
-    if (term->coefficient == 0.0) {
+    double coefficient = system->term_coefficients[row->first_term];
+    if (coefficient == 0.0) {
         return false;
     }
     int relation_side = relation_sign(row->relation);
-    *variable = term->variable;
-    *bound = row->constant / term->coefficient;
-    *side = term->coefficient > 0 ? relation_side : -relation_side;
+    *variable = system->term_variables[row->first_term];
+    *bound = row->constant / coefficient;
+    *side = coefficient > 0 ? relation_side : -relation_side;
     return true;
 }
 
@@ -83,7 +83,7 @@ static uint32_t promote_pins(pin_pass *pins, const cnp_system *system, const dou
         }
         pins->rows[r].relation = CNP_RELATION_EQUAL;
         pins->rows[r].priority = CNP_PRIORITY_REQUIRED;
-        pins->rows[r].constant = system->terms[pins->rows[r].first_term].coefficient * lower[v];
+        pins->rows[r].constant = system->term_coefficients[pins->rows[r].first_term] * lower[v];
         promoted++;
     }
     return promoted;
@@ -119,7 +119,7 @@ cnp_status cnp__pins_prepare(const solver *s, pin_pass *pins) {
 static bool row_is_fixed(const cnp_system *system, const pin_pass *pins, uint32_t r) {
     const cnp_row *row = &system->rows[r];
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-        if (!pins->fixed[system->terms[t].variable]) {
+        if (!pins->fixed[system->term_variables[t]]) {
             return false;
         }
     }

@@ -127,7 +127,7 @@ extension LayoutSystem {
         } else if constraint.secondItem != nil {
             return
         }
-        let start = terms.count
+        let start = termCount
         var constant = Double(constraint.constant) * directionSign(constraint) - first.constant
         first.appendTerms(scaledBy: 1, to: &self)
         if let second {

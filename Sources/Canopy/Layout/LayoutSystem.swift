@@ -45,7 +45,9 @@ struct LayoutSystem {
     /// Each item's rule rows: `ruleRowStart[i] ..< ruleRowStart[i + 1]`.
     private(set) var ruleRowStart: [Int32] = []
     private(set) var rows: [cnp_row] = []
-    private(set) var terms: [cnp_term] = []
+    /// Each term's variable and coefficient, apart: the core reads them as two arrays.
+    private(set) var termVariables: [UInt32] = []
+    private(set) var termCoefficients: [Double] = []
     private(set) var origins: [Origin] = []
     /// Rows whose constants come from the frame of a view without variables (a constraint
     /// with a multiplier on locations, held by such a view).
@@ -174,7 +176,8 @@ struct LayoutSystem {
         SortKey.sort(&keys, in: constraints)
         rows.reserveCapacity(rows.count + constraints.count)
         origins.reserveCapacity(origins.count + constraints.count)
-        terms.reserveCapacity(terms.count + termsNeeded)
+        termVariables.reserveCapacity(termCount + termsNeeded)
+        termCoefficients.reserveCapacity(termCount + termsNeeded)
         // Every position is in `keys` once: each constraint is moved out once.
         for key in keys {
             let position = Int(key.position)
@@ -343,7 +346,7 @@ struct LayoutSystem {
         _ row: [(Int, Double)], _ relation: LayoutConstraint.Relation, _ constant: CGFloat, _ priority: LayoutPriority,
         _ origin: Origin
     ) {
-        let start = terms.count
+        let start = termCount
         for (variable, coefficient) in row { appendTerm(variable, coefficient) }
         append(termsFrom: start, relation, Double(constant), priority, origin)
     }
@@ -352,7 +355,7 @@ struct LayoutSystem {
     mutating func append(
         _ variable: Int, _ relation: LayoutConstraint.Relation, _ constant: CGFloat, _ priority: LayoutPriority, _ origin: Origin
     ) {
-        let start = terms.count
+        let start = termCount
         appendTerm(variable, 1)
         append(termsFrom: start, relation, Double(constant), priority, origin)
     }
@@ -364,14 +367,18 @@ struct LayoutSystem {
     ) {
         rows.append(
             cnp_row(
-                first_term: UInt32(firstTerm), term_count: UInt32(terms.count - firstTerm), constant: constant,
+                first_term: UInt32(firstTerm), term_count: UInt32(termCount - firstTerm), constant: constant,
                 priority: priority.rawValue, relation: relation.cnpRelation))
         origins.append(origin)
     }
 
     mutating func appendTerm(_ variable: Int, _ coefficient: Double) {
-        terms.append(cnp_term(variable: UInt32(variable), coefficient: coefficient))
+        termVariables.append(UInt32(variable))
+        termCoefficients.append(coefficient)
     }
+
+    /// The number of terms over all rows.
+    var termCount: Int { termVariables.count }
 
     /// Overwrites the rows from `start` on with `fresh`'s rows (constants, priorities,
     /// relations, coefficients, origins), noting in `rowsWithNewConstants` what changed.
@@ -383,10 +390,11 @@ struct LayoutSystem {
             let new = fresh.rows[k], old = rows[start + k]
             guard new.term_count == old.term_count else { return false }
             for t in 0..<Int(new.term_count) {
-                let term = fresh.terms[Int(new.first_term) + t], oldTerm = terms[Int(old.first_term) + t]
-                guard term.variable == oldTerm.variable else { return false }
-                if term.coefficient != oldTerm.coefficient { rowsWithNewConstants = nil }
-                terms[Int(old.first_term) + t] = term
+                let freshTerm = Int(new.first_term) + t, term = Int(old.first_term) + t
+                guard fresh.termVariables[freshTerm] == termVariables[term] else { return false }
+                let coefficient = fresh.termCoefficients[freshTerm]
+                if coefficient != termCoefficients[term] { rowsWithNewConstants = nil }
+                termCoefficients[term] = coefficient
             }
             if new.priority != old.priority || new.relation != old.relation {
                 rowsWithNewConstants = nil
@@ -402,9 +410,9 @@ struct LayoutSystem {
     }
 
     /// Whether `other` gives the core the same input, bit for bit: rows, terms and reference
-    /// values. Fields are compared one by one (the C structs have padding), numbers by their bits.
+    /// values. Fields are compared one by one, numbers by their bits.
     func hasTheInputs(of other: LayoutSystem) -> Bool {
-        guard rows.count == other.rows.count, terms.count == other.terms.count, reference.count == other.reference.count
+        guard rows.count == other.rows.count, termCount == other.termCount, reference.count == other.reference.count
         else { return false }
         for (a, b) in zip(rows, other.rows)
         where a.first_term != b.first_term || a.term_count != b.term_count || a.relation != b.relation
@@ -412,30 +420,32 @@ struct LayoutSystem {
         {
             return false
         }
-        for (a, b) in zip(terms, other.terms)
-        where a.variable != b.variable || a.coefficient.bitPattern != b.coefficient.bitPattern {
-            return false
-        }
-        return zip(reference, other.reference).allSatisfy { $0.bitPattern == $1.bitPattern }
+        return termVariables == other.termVariables
+            && zip(termCoefficients, other.termCoefficients).allSatisfy { $0.bitPattern == $1.bitPattern }
+            && zip(reference, other.reference).allSatisfy { $0.bitPattern == $1.bitPattern }
     }
 
     /// Bytes held by the system's arrays.
     var bytes: Int {
         itemReferences.bytes + itemIndex.bytes + parentItem.bytes + childStart.bytes
-            + childItems.bytes + ruleRowStart.bytes + rows.bytes + terms.bytes + origins.bytes + reference.bytes
+            + childItems.bytes + ruleRowStart.bytes + rows.bytes + termVariables.bytes + termCoefficients.bytes + origins.bytes
+            + reference.bytes
             + frameDependentRows.bytes + textDependentRows.bytes + (rowsWithNewConstants?.bytes ?? 0)
     }
 
     /// Calls `body` with the core's view of the system.
     func withCoreSystem<R>(_ body: (inout cnp_system) -> R) -> R {
         rows.withUnsafeBufferPointer { rows in
-            terms.withUnsafeBufferPointer { terms in
-                reference.withUnsafeBufferPointer { reference in
-                    var problem = cnp_system(
-                        variable_count: UInt32(reference.count), row_count: UInt32(rows.count),
-                        term_count: UInt32(terms.count), rows: rows.baseAddress, terms: terms.baseAddress,
-                        reference: reference.baseAddress)
-                    return body(&problem)
+            termVariables.withUnsafeBufferPointer { variables in
+                termCoefficients.withUnsafeBufferPointer { coefficients in
+                    reference.withUnsafeBufferPointer { reference in
+                        var problem = cnp_system(
+                            variable_count: UInt32(reference.count), row_count: UInt32(rows.count),
+                            term_count: UInt32(variables.count), rows: rows.baseAddress,
+                            term_variables: variables.baseAddress, term_coefficients: coefficients.baseAddress,
+                            reference: reference.baseAddress)
+                        return body(&problem)
+                    }
                 }
             }
         }
@@ -452,7 +462,7 @@ struct LayoutSystem {
     /// The variables `row` names.
     func termVariables(ofRow row: Int) -> some Collection<Int> {
         let first = Int(rows[row].first_term)
-        return terms[first..<first + Int(rows[row].term_count)].lazy.map { Int($0.variable) }
+        return termVariables[first..<first + Int(rows[row].term_count)].lazy.map { Int($0) }
     }
 
     /// Moves `row` just above its priority level (`up`) or just below it, as its own level: it
