@@ -91,8 +91,9 @@ enum {
     VARIABLE_IN_BLOCK = 1 << 4   // a representative some open row mentions
 };
 
-/// One elimination substitution made, kept in the order made (reuse/record.c).
-typedef struct elimination {
+/// One elimination substitution made, kept in the order made (reuse/record.c). Packed: the
+/// record keeps one a row, and the divisor's alignment took 4 bytes of padding from each 24.
+typedef struct __attribute__((packed)) elimination {
     uint32_t row;
     /// The class merged into another (its representative then), the representative fixed, or
     /// NONE for a row found to hold as it was.
