@@ -256,8 +256,8 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// `variable_count` entries), in no particular order, and their number to `*changed_count`.
 /// `report` (may be NULL) receives the recorded solve's report.
 ///
-/// CNP_ERROR_STALE when the record cannot carry the change: it is empty, or was filled for a
-/// system of other counts or other rows (checked in full at the first change after a solve, and
+/// CNP_ERROR_STALE when the record cannot carry the change: it is empty, or holds a system of
+/// 2^31 rows or more, or was filled for a system of other counts or other rows (checked in full at the first change after a solve, and
 /// on every row a change reads), or a changed row is no longer a required equality although
 /// substitution settled it, or a required row over settled variables no longer holds (a
 /// conflict: the full solve finds its smallest set). Input errors as cnp_solve's, for the

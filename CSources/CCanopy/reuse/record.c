@@ -55,8 +55,7 @@ struct cnp_solve_record {
     uint32_t *members;            // every class's final list, one after another
     uint32_t *member_position;    // per variable: its place in `members`
     uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]],
-    uint32_t *checked_end;        // those checked after a change first, up to checked_end[v]
-    uint32_t *variable_rows;
+    uint32_t *variable_rows;      // each with CHECKED_ROW set when it is checked after a change
 
     // A change's scratch: zero, or older than `stamp`, between calls.
     double *delta_offset; // per variable
@@ -107,6 +106,10 @@ void cnp__record_forget(cnp_solve_record *record) {
     record->kept = false;
 }
 
+/// Marks an entry of `variable_rows` whose row is checked after a change (rows are numbered
+/// below it: a record of more rows carries nothing).
+#define CHECKED_ROW (1u << 31)
+
 static size_t pending_words(size_t rows) {
     return rows / 64 + 1;
 }
@@ -128,7 +131,6 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
 static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t terms) {
     r->elimination_of_row = cnp__arena_take(a, rows, sizeof(uint32_t));
     r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
-    r->checked_end = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->variable_rows = cnp__arena_take(a, terms, sizeof(uint32_t));
     r->delta_offset = cnp__arena_take(a, variables, sizeof(double));
     r->delta_value = cnp__arena_take(a, variables, sizeof(double));
@@ -209,29 +211,25 @@ static bool is_checked(const cnp_solve_record *r, uint32_t row) {
     return e == NONE || r->eliminations[e].target == NONE;
 }
 
-/// Lists each variable's rows, the checked ones first (a counting sort by variable).
+/// Lists each variable's rows in order, the checked ones marked (a counting sort by variable).
 static void index_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
-    uint32_t *checked_cursor = r->moved, *other_cursor = r->moved_mark; // free until a change runs
+    uint32_t *cursor = r->moved; // free until a change runs
     memset(r->row_start, 0, (r->variable_count + 1) * sizeof(uint32_t));
-    memset(r->checked_end, 0, r->variable_count * sizeof(uint32_t));
     for (uint32_t row = 0; row < system->row_count; row++) {
         const cnp_row *x = &system->rows[row];
         for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
             r->row_start[system->term_variables[t] + 1]++;
-            r->checked_end[system->term_variables[t]] += is_checked(r, row);
         }
     }
     for (uint32_t v = 0; v < r->variable_count; v++) {
         r->row_start[v + 1] += r->row_start[v];
-        checked_cursor[v] = r->row_start[v];
-        r->checked_end[v] += r->row_start[v];
-        other_cursor[v] = r->checked_end[v];
+        cursor[v] = r->row_start[v];
     }
     for (uint32_t row = 0; row < system->row_count; row++) {
         const cnp_row *x = &system->rows[row];
-        uint32_t *cursor = is_checked(r, row) ? checked_cursor : other_cursor;
+        uint32_t entry = is_checked(r, row) ? row | CHECKED_ROW : row;
         for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
-            r->variable_rows[cursor[system->term_variables[t]]++] = row;
+            r->variable_rows[cursor[system->term_variables[t]]++] = entry;
         }
     }
 }
@@ -282,6 +280,9 @@ static void list_members_in_place(cnp_solve_record *r) {
 }
 
 static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
+    if (r->row_count >= CHECKED_ROW) {
+        return CNP_ERROR_STALE;
+    }
     arena a;
     cnp_status status = CNP_OK;
     carve_pass pass = CARVE_MEASURE;
@@ -345,7 +346,7 @@ static void note_moved(cnp_solve_record *r, uint32_t variable, uint32_t e, uint3
     r->moved_mark[variable] = r->stamp;
     r->moved[(*moved_count)++] = variable;
     for (uint32_t j = r->row_start[variable]; j < r->row_start[variable + 1]; j++) {
-        uint32_t later = r->elimination_of_row[r->variable_rows[j]];
+        uint32_t later = r->elimination_of_row[r->variable_rows[j] & ~CHECKED_ROW];
         if (later != NONE && later > e) {
             set_pending(r, later);
         }
@@ -459,8 +460,10 @@ static cnp_status check_rows(cnp_solve_record *r, const cnp_system *system, cons
     }
     for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
         uint32_t m = r->moved[k];
-        for (uint32_t j = r->row_start[m]; j < r->checked_end[m] && status == CNP_OK; j++) {
-            status = check_row(r, system, r->variable_rows[j], solution);
+        for (uint32_t j = r->row_start[m]; j < r->row_start[m + 1] && status == CNP_OK; j++) {
+            if (r->variable_rows[j] & CHECKED_ROW) {
+                status = check_row(r, system, r->variable_rows[j] & ~CHECKED_ROW, solution);
+            }
         }
     }
     return status;
