@@ -59,13 +59,17 @@ bool cnp__carve_in_part(arena *a, carve_pass *pass, cnp_workspace *workspace, un
     return next_pass(a, pass, memory, status);
 }
 
-bool cnp__carve_in_block(arena *a, carve_pass *pass, unsigned char **memory, size_t *capacity, cnp_status *status) {
+bool cnp__carve_in_block(arena *a, carve_pass *pass, unsigned char **memory, size_t *capacity, bool *zeroed,
+                         cnp_status *status) {
     if (measure_overflowed(a, pass, status)) {
         return false;
     }
+    if (*pass == CARVE_HAND_OUT && zeroed != NULL) {
+        *zeroed = a->used > *capacity;
+    }
     if (*pass == CARVE_HAND_OUT && a->used > *capacity) {
         free(*memory);
-        *memory = malloc(a->used);
+        *memory = zeroed != NULL ? calloc(1, a->used) : malloc(a->used);
         *capacity = *memory != NULL ? a->used : 0;
         cnp__prefer_huge_pages(*memory, *capacity);
     }

@@ -150,7 +150,7 @@ cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t ter
     arena a;
     cnp_status status = CNP_OK;
     carve_pass pass = CARVE_MEASURE;
-    while (cnp__carve_in_block(&a, &pass, &record->memory, &record->capacity, &status)) {
+    while (cnp__carve_in_block(&a, &pass, &record->memory, &record->capacity, NULL, &status)) {
         carve_solve_arrays(&a, record, system->variable_count, system->row_count);
     }
     if (status != CNP_OK) {
@@ -286,7 +286,8 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     arena a;
     cnp_status status = CNP_OK;
     carve_pass pass = CARVE_MEASURE;
-    while (cnp__carve_in_block(&a, &pass, &r->index_memory, &r->index_capacity, &status)) {
+    bool zeroed = false;
+    while (cnp__carve_in_block(&a, &pass, &r->index_memory, &r->index_capacity, &zeroed, &status)) {
         carve_change_arrays(&a, r, r->variable_count, r->row_count, (size_t)r->row_terms);
     }
     if (status != CNP_OK) {
@@ -300,11 +301,16 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     }
     list_members_in_place(r);
     index_rows_of_variables(r, system);
-    memset(r->delta_offset, 0, r->variable_count * sizeof(double));
-    memset(r->delta_value, 0, r->variable_count * sizeof(double));
+    // The marks of moved variables held the member lists just now. The rest of the scratch is
+    // zero already in a new block: its pages are then touched only where a change writes (a
+    // variable moved, a row checked), not all at once here.
     memset(r->moved_mark, 0, r->variable_count * sizeof(uint32_t));
-    memset(r->row_mark, 0, r->row_count * sizeof(uint32_t));
-    memset(r->pending, 0, pending_words(r->row_count) * sizeof(uint64_t));
+    if (!zeroed) {
+        memset(r->delta_offset, 0, r->variable_count * sizeof(double));
+        memset(r->delta_value, 0, r->variable_count * sizeof(double));
+        memset(r->row_mark, 0, r->row_count * sizeof(uint32_t));
+        memset(r->pending, 0, pending_words(r->row_count) * sizeof(uint64_t));
+    }
     r->stamp = 0;
     r->response_row = NONE;
     r->response_outstanding = false;
