@@ -372,6 +372,8 @@ struct LayoutSystem {
         origins.append(origin)
     }
 
+    // Inlined: every row appends its terms through here, to two arrays.
+    @inline(__always)
     mutating func appendTerm(_ variable: Int, _ coefficient: Double) {
         termVariables.append(UInt32(variable))
         termCoefficients.append(coefficient)
