@@ -163,11 +163,16 @@ struct ProfileCommand: ParsableCommand {
                     + (layout.reusedSystem ? "the last solve reused the kept system" : "the last solve collected the system anew")
                     + (layout.carriedConstants ? " and carried its new constants through the record of the solve before" : ""))
         }
-        let memory = window.memory, views = built.viewCount
+        let memory = window.memory, objects = window.objectMemory, views = built.viewCount
         profile.notes.append(
             "held by the window, bytes per view: flattened tree \(memory.flattenedTree / views), "
                 + "Auto Layout system \(memory.layoutSystem / views), solution \(memory.layoutSolution / views), "
                 + "solve record \(memory.solveRecord / views), solver workspaces \(memory.solverWorkspaces / views)")
+        profile.notes.append(
+            "objects, bytes per view: views \(objects.views / views), layout state \(objects.layoutState / views), "
+                + "constraints \(objects.constraints / views), lists \(objects.lists / views), "
+                + "layers and extras \(objects.layersAndExtras / views); "
+                + "with the window's parts, \((objects.total + memory.total) / views)")
         profile.peakMemoryBytes = peakResidentBytes()
         if let trace { try profile.trace.write(to: trace) }
         // After Canopy's peak is read: the peer runs in a process of its own.
@@ -185,6 +190,10 @@ struct ProfileCommand: ParsableCommand {
                     "active_set_iterations": layout.activeSetIterations, "warm_started_levels": layout.warmStartedLevels,
                     "reused_system": layout.reusedSystem, "carried_constants": layout.carriedConstants,
                     "failure": failure.map { $0.reason as Any } ?? NSNull(),
+                    "object_memory_bytes": [
+                        "views": objects.views, "layout_state": objects.layoutState, "constraints": objects.constraints,
+                        "lists": objects.lists, "layers_and_extras": objects.layersAndExtras,
+                    ],
                     "peer": peerTiming.map { peerJSON($0, profile) } ?? NSNull(),
                 ])
                 : ([profile.table()] + (peerTiming.map(profile.comparison) ?? [])).joined(separator: "\n"))

@@ -3,7 +3,8 @@ import CanopyWorkloads
 import Foundation
 import Testing
 
-/// `Window.memory`: what a window keeps between update cycles, by part.
+/// `Window.memory`: what a window keeps between update cycles, by part; `Window.objectMemory`:
+/// what its objects take, by kind.
 @Suite("A window's memory, by part")
 struct WindowMemoryTests {
     private func laidOut(_ shape: ConstraintShape, _ count: Int) throws -> Window {
@@ -41,6 +42,53 @@ struct WindowMemoryTests {
         ] {
             let ratio = Double(b) / Double(a)
             #expect(ratio > 2.5 && ratio < 6, "\(part): \(a) then \(b) bytes")
+        }
+    }
+
+    @Test func objectsAreCountedByKind() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let views = (0..<10).map { k in View(frame: CGRect(x: 0, y: CGFloat(k) * 10, width: 100, height: 10)) }
+        for view in views { window.addSubview(view) }
+        let plain = window.objectMemory
+        #expect(plain.views > 11 * 64 && plain.constraints == 0 && plain.layoutState == 0)
+        // The window's list of subviews: its header and ten references at least.
+        #expect(plain.lists >= 32 + 10 * 8)
+
+        // A view holding one constraint keeps it without a list.
+        let widths = views.map { $0.widthAnchor.constraint(equalToConstant: 100) }
+        LayoutConstraint.activate(widths)
+        #expect(window.objectMemory.lists == plain.lists)
+        #expect(views.allSatisfy { $0.constraints.count == 1 })
+
+        let heights = views.map { $0.heightAnchor.constraint(equalToConstant: 10) }
+        LayoutConstraint.activate(heights)
+        let constrained = window.objectMemory
+        func held(_ k: Int) -> [ObjectIdentifier] { views[k].constraints.map(ObjectIdentifier.init) }
+        #expect(views.indices.allSatisfy { held($0) == [ObjectIdentifier(widths[$0]), ObjectIdentifier(heights[$0])] })
+        // Twenty blocks, each the allocator's size for a constraint (which may round up a
+        // block that it splits from a larger one).
+        #expect(constrained.constraints > 20 * 64 && constrained.constraints < 20 * 160)
+        #expect(constrained.layoutState > 0 && constrained.lists > plain.lists)
+        #expect(constrained.views == plain.views)
+        #expect(
+            constrained.total
+                == constrained.views + constrained.layoutState + constrained.constraints + constrained.lists
+                + constrained.layersAndExtras)
+
+        LayoutConstraint.deactivate(widths)
+        #expect(views.indices.allSatisfy { held($0) == [ObjectIdentifier(heights[$0])] })
+        LayoutConstraint.deactivate(heights)
+        #expect(window.objectMemory.constraints == 0 && views.allSatisfy { $0.constraints.isEmpty })
+    }
+
+    @Test func objectsGrowWithTheTree() throws {
+        let small = try laidOut(.tree, 2_000).objectMemory, large = try laidOut(.tree, 8_000).objectMemory
+        for (kind, a, b) in [
+            ("views", small.views, large.views), ("layout state", small.layoutState, large.layoutState),
+            ("constraints", small.constraints, large.constraints),
+        ] {
+            let ratio = Double(b) / Double(a)
+            #expect(ratio > 3.5 && ratio < 4.5, "\(kind): \(a) then \(b) bytes")
         }
     }
 

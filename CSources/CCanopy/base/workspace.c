@@ -1,5 +1,6 @@
 #include "base/workspace.h"
 
+#include <malloc.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -90,6 +91,10 @@ size_t cnp_workspace_resident(const cnp_workspace *workspace) {
         total += resident_bytes(workspace->memory[part], workspace->capacity[part]);
     }
     return total;
+}
+
+size_t cnp_allocation_bytes(const void *block) {
+    return block != NULL ? malloc_usable_size((void *)block) + sizeof(size_t) : 0;
 }
 
 void cnp_workspace_release_pages(cnp_workspace *workspace) {

@@ -31,6 +31,10 @@ size_t cnp_workspace_capacity(const cnp_workspace *workspace);
 /// counted page by page; the whole capacity where the system cannot tell. NULL counts 0.
 size_t cnp_workspace_resident(const cnp_workspace *workspace);
 
+/// The bytes the allocator holds for `block`, a pointer it returned: its usable size and the
+/// size word before it (for memory reports). NULL counts 0.
+size_t cnp_allocation_bytes(const void *block);
+
 /// Gives the pages of the workspace's memory back to the system, keeping its capacity: for a
 /// workspace that will sit idle (a solve whose record carries the next changes). Its contents
 /// are lost; the next call that uses it faults its pages in again. NULL is ignored.

@@ -152,6 +152,9 @@ public final class LayoutConstraint {
         set { name = newValue.map(Name.init) }
     }
 
+    /// The bytes the allocator holds for the constraint and its name, for memory reports.
+    var allocatedBytes: Int { allocationBytes(of: self) + (name.map { allocationBytes(of: $0) } ?? 0) }
+
     private static func item(_ object: AnyObject?, isGuide: Bool) -> LayoutItem? {
         guard let object else { return nil }
         return isGuide ? unsafeDowncast(object, to: LayoutGuide.self) : unsafeDowncast(object, to: View.self)

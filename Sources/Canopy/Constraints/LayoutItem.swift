@@ -98,6 +98,8 @@ struct ConstraintReferences {
     // cost every view an allocation and a pointer to follow at each change of its list.
     private var inline = InlineArray<5, UInt>(repeating: 0)
     private var spilled: [UInt] = []
+    /// The bytes the entries past the inline ones take, for memory reports.
+    var spilledBytes: Int { spilled.storageBytes }
     private var count: Int32 = 0
 
     /// Lists `constraint` in `item`'s list, naming it as its first or second item; returns its

@@ -5,7 +5,7 @@ extension View {
     // MARK: Constraints
 
     /// The active constraints this view holds: those whose items' nearest common ancestor it is.
-    public var constraints: [LayoutConstraint] { layoutStateStorage?.constraints ?? [] }
+    public var constraints: [LayoutConstraint] { layoutStateStorage?.constraints.array ?? [] }
 
     /// Activates `constraint` (kept for compatibility: the constraint goes to its items' nearest
     /// common ancestor, which need not be this view).
@@ -25,7 +25,6 @@ extension View {
     /// Holds `constraint` (the caller tells the window's engine).
     func install(_ constraint: LayoutConstraint) {
         withLayoutState { state in
-            if state.constraints.isEmpty { state.constraints.reserveCapacity(4) }
             state.constraints.append(constraint)
         }
         constraint.container = self

@@ -10,7 +10,7 @@ final class ViewLayoutState {
     /// Unchecked for exclusivity: it is changed only by appending and by filtering on a
     /// constraint's holder, which reach no other access to it, and every check cost a fifth
     /// of installing a constraint.
-    @exclusivity(unchecked) var constraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) var constraints = HeldConstraints()
     /// The constraints that name this view (unchecked for exclusivity: see ConstraintReferences).
     @exclusivity(unchecked) var references = ConstraintReferences()
     /// What differs from the defaults, made on first change.
@@ -28,6 +28,22 @@ final class ViewLayoutState {
         var recordedIntrinsicSize: CGSize?
         var tiesExercisedFirst = false
     }
+
+    /// The bytes the allocator holds for the state, its settings and its guides (not the lists
+    /// of constraints: see ``listBytes``), for memory reports.
+    var allocatedBytes: Int {
+        guard let settings else { return allocationBytes(of: self) }
+        var guides = settings.guides
+        for guide in [settings.marginsGuide, settings.safeAreaGuide].compactMap(\.self)
+        where !guides.contains(where: { $0 === guide }) {
+            guides.append(guide)
+        }
+        return allocationBytes(of: self) + allocationBytes(of: settings) + settings.guides.storageBytes
+            + settings.ambiguousAttributes.storageBytes + guides.reduce(0) { $0 + allocationBytes(of: $1) }
+    }
+
+    /// The bytes the lists of held and referring constraints take, for memory reports.
+    var listBytes: Int { constraints.storageBytes + references.spilledBytes }
 
     private var changedSettings: Settings {
         if let settings { return settings }
@@ -85,7 +101,7 @@ final class ViewLayoutState {
     /// The view is dying: clear every pointer to it that does not keep it alive.
     func viewWillDie(_ view: View) {
         references.itemWillDie()
-        for constraint in constraints { constraint.holderWillDie() }
+        constraints.forEachLent { $0.holderWillDie() }
         for guide in guides { guide.owningView = nil }
         marginsGuide?.owningView = nil
     }

@@ -149,6 +149,10 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     /// What few views set; created by the first such setting.
     private var extrasStorage: ViewExtras?
+    /// The bytes the allocator holds for the view's layer and side objects, for memory reports.
+    var sideObjectBytes: Int {
+        (layerStorage.map { allocationBytes(of: $0) } ?? 0) + (extrasStorage.map { allocationBytes(of: $0) } ?? 0)
+    }
     /// Constraints, guides, margins and priorities; created by the first Auto Layout use.
     var layoutStateStorage: ViewLayoutState?
     /// The layer; created by the first use of ``layer`` or the first drawing that keeps pixels.

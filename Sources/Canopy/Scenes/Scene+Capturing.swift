@@ -59,7 +59,7 @@ extension Scene {
             }
         }
         for view in tree {
-            for constraint in view.layoutStateStorage?.constraints ?? [] where !classMade.contains(ObjectIdentifier(constraint)) {
+            for constraint in view.layoutStateStorage?.constraints.array ?? [] where !classMade.contains(ObjectIdentifier(constraint)) {
                 if let record = Self.record(of: constraint, ids: ids) { constraints.append(record) }
             }
         }
