@@ -181,12 +181,14 @@ final class LayoutEngine {
         // A handler called while collecting (an `intrinsicContentSize`) changed the structure:
         // the system no longer matches the tree, and the next round collects it again.
         guard structureChanges == changesBefore else { return [] }
+        if failure != nil { system.referToEditedFrames() }
         if let failure, failure.system.hasTheInputs(of: system) {
             return [.layoutSolveFailed(reason: "\(failure.error.description); not solved again, as nothing it reads has changed")]
         }
         var moved = ItemSet(count: system.itemCount)
-        let carried = edited.map { carryNewConstants(of: &system, edited: $0, movingInto: &moved) } ?? false
+        let carried = edited != nil && carryNewConstants(of: &system, movingInto: &moved)
         if !carried {
+            system.referToEditedFrames()
             do {
                 moved = try solveInFull(system, everything: edited == nil)
             } catch {
@@ -220,7 +222,7 @@ final class LayoutEngine {
         // a system collected from the tree would.
         system.rowsWithNewConstants = []
         // Undetermined variables stay where this solve put them (a carry has written its own).
-        if !carried, let solution { system.reference = solution.values }
+        if !carried, let solution { system.refer(to: solution.values) }
         // The system is kept unless the structure changed meanwhile (its edits would be lost).
         if system.refresh(views: framesPlaced, constraints: []) != nil, structureChanges == changesBefore {
             self.system = system
@@ -247,15 +249,17 @@ final class LayoutEngine {
 
     /// Carries the constants rewritten since the latest solve through the core's record of it,
     /// updating `solution` in place, and adds the items whose values changed to `moved`. The
-    /// reference values of those items and of the `edited` ones follow the solution. Returns
-    /// false when the record cannot take the change (another part of a row changed, the latest
-    /// solve was not settled by substitution, or a required row no longer holds); `solution`
-    /// is then dropped and a full solve is due.
-    private func carryNewConstants(of system: inout LayoutSystem, edited: [Int], movingInto moved: inout ItemSet) -> Bool {
+    /// reference values are the new values. Returns false when the record cannot take the
+    /// change (another part of a row changed, the latest solve was not settled by substitution,
+    /// or a required row no longer holds); `solution` is then dropped, the reference values
+    /// are the items' frames, as in a system collected anew, and a full solve is due.
+    private func carryNewConstants(of system: inout LayoutSystem, movingInto moved: inout ItemSet) -> Bool {
         guard recordHoldsSolution, let rows = system.rowsWithNewConstants, var carried = solution else { return false }
         solution = nil
-        // `carried` then holds its arrays alone and changes them in place (but for the first
-        // carry after a full solve, whose values the system's reference values share: one copy).
+        // The reference values are the solution's values (after a solve and after a carry; the
+        // edited views' frames wait apart): the system lets go of them, so that `carried` holds
+        // its arrays alone and changes them in place, not a copy of a million views' 32 MB.
+        system.reference = []
         report.solvedValues = []
         recordHoldsSolution = false
         var status = CNP_OK
@@ -269,12 +273,12 @@ final class LayoutEngine {
             }
             count = status == CNP_OK ? Int(changedCount) : 0
         }
-        guard status == CNP_OK else { return false }
-        for variable in changed.lazy.map(Int.init) {
-            moved.insert(system.item(ofVariable: variable))
-            system.reference[variable] = carried.values[variable]
+        guard status == CNP_OK else {
+            system.referToFrames()
+            return false
         }
-        for item in edited { system.setReference(ofItem: item, toValuesIn: carried.values) }
+        for variable in changed.lazy.map(Int.init) { moved.insert(system.item(ofVariable: variable)) }
+        system.refer(to: carried.values)
         solution = carried
         recordHoldsSolution = true
         return true
@@ -399,7 +403,7 @@ final class LayoutEngine {
         _ system: LayoutSystem, in workspace: Workspace, recording record: SolveRecord? = nil,
         on lanes: SolveLanes? = nil
     ) throws(CoreError) -> Solution {
-        var solution = Solution(variableCount: system.reference.count, rowCount: system.rows.count)
+        var solution = Solution(variableCount: system.variableCount, rowCount: system.rows.count)
         var stats = cnp_solve_report()
         func run(on lanes: UnsafePointer<cnp_solve_lanes>?) -> cnp_status {
             system.withCoreSystem { problem in

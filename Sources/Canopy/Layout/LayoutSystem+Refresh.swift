@@ -29,7 +29,7 @@ extension LayoutSystem {
         for view in views {
             guard let index = recordedIndex(of: view) else { return nil }
             edited.append(index)
-            setReference(ofItem: index, to: windowOrigins.layoutRect(of: view))
+            noteEditedFrame(ofItem: index, windowOrigins.layoutRect(of: view))
             guard refreshRules(ofItem: index) else { return nil }
             for subview in view.subviews where subview.translatesAutoresizingMaskIntoConstraints {
                 guard let child = recordedIndex(of: subview) else { continue }

@@ -61,6 +61,11 @@ struct LayoutSystem {
     var windowOrigins = ContentOrigins()
     /// Each variable's value in the current layout: where undetermined variables stay.
     var reference: [Double] = []
+    /// The frames of views edited since the latest solve, which become their reference values
+    /// before a full solve (`referToEditedFrames()`). Kept apart until then: a carry of
+    /// constants makes every reference value the new solution's, and writing them at once
+    /// would copy the reference values, which the solution shares.
+    private var editedFrames: [(item: Int, frame: CGRect)] = []
     /// The rows whose constants were rewritten since the latest solve, which the core can
     /// carry through its record of that solve; `nil` once some other part of a row changed (a
     /// priority, a relation, a coefficient), which takes a full solve.
@@ -76,6 +81,8 @@ struct LayoutSystem {
     private(set) var mayHaveRightToLeft = true
 
     var itemCount: Int { itemReferences.count }
+    /// Four variables an item: its left, width, top and height.
+    var variableCount: Int { 4 * itemCount }
 
     func item(_ index: Int) -> LayoutItem { itemReferences[index].item }
 
@@ -145,12 +152,8 @@ struct LayoutSystem {
         // Held to the end: the rules below call `intrinsicContentSize`, which may remove items.
         defer { withExtendedLifetime((levels, guides)) {} }
         listChildren()
-        reference.reserveCapacity(4 * itemCount)
         defer { windowOrigins = ContentOrigins() }
-        var contentOrigins = [CGPoint](repeating: .zero, count: itemCount)
-        for index in itemReferences.indices {
-            appendReference(layoutRect(ofItem: index, contentOrigins: &contentOrigins))
-        }
+        referToFrames()
         ruleRowStart.reserveCapacity(itemCount + 1)
         // Rules take what they need; the constraints' rows are reserved exactly below (the
         // window keeps these arrays: room reserved for rules most items lack stayed unused).
@@ -325,7 +328,7 @@ struct LayoutSystem {
     }
 
     /// Points the item's variables' reference values at `rect`.
-    mutating func setReference(ofItem index: Int, to rect: CGRect) {
+    private mutating func setReference(ofItem index: Int, to rect: CGRect) {
         let first = variable(index, 0)
         reference[first] = Double(rect.minX)
         reference[first + 1] = Double(rect.width)
@@ -333,9 +336,34 @@ struct LayoutSystem {
         reference[first + 3] = Double(rect.height)
     }
 
-    /// Points the item's variables' reference values at their values in `values`.
-    mutating func setReference(ofItem index: Int, toValuesIn values: [Double]) {
-        for variable in variables(ofItem: index) { reference[variable] = values[variable] }
+    /// Notes `frame` as the reference of item `index`'s variables, for the next full solve.
+    mutating func noteEditedFrame(ofItem index: Int, _ frame: CGRect) {
+        editedFrames.append((index, frame))
+    }
+
+    /// Points the edited views' variables' reference values at their frames: before a full
+    /// solve.
+    mutating func referToEditedFrames() {
+        for (item, frame) in editedFrames { setReference(ofItem: item, to: frame) }
+        editedFrames = []
+    }
+
+    /// Makes the reference values `values` (a carry's new solution), the edited views' too.
+    mutating func refer(to values: [Double]) {
+        reference = values
+        editedFrames = []
+    }
+
+    /// Points every variable's reference value at its item's frame, as collecting does.
+    mutating func referToFrames() {
+        editedFrames = []
+        reference = []
+        reference.reserveCapacity(4 * itemCount)
+        defer { windowOrigins = ContentOrigins() }
+        var contentOrigins = [CGPoint](repeating: .zero, count: itemCount)
+        for index in itemReferences.indices {
+            appendReference(layoutRect(ofItem: index, contentOrigins: &contentOrigins))
+        }
     }
 
     // MARK: Rows
@@ -433,17 +461,18 @@ struct LayoutSystem {
             + frameDependentRows.bytes + textDependentRows.bytes + (rowsWithNewConstants?.bytes ?? 0)
     }
 
-    /// Calls `body` with the core's view of the system.
+    /// Calls `body` with the core's view of the system. The reference values are empty only
+    /// while a carry of constants runs (see `LayoutEngine`), which reads none.
     func withCoreSystem<R>(_ body: (inout cnp_system) -> R) -> R {
         rows.withUnsafeBufferPointer { rows in
             termVariables.withUnsafeBufferPointer { variables in
                 termCoefficients.withUnsafeBufferPointer { coefficients in
                     reference.withUnsafeBufferPointer { reference in
                         var problem = cnp_system(
-                            variable_count: UInt32(reference.count), row_count: UInt32(rows.count),
+                            variable_count: UInt32(variableCount), row_count: UInt32(rows.count),
                             term_count: UInt32(variables.count), rows: rows.baseAddress,
                             term_variables: variables.baseAddress, term_coefficients: coefficients.baseAddress,
-                            reference: reference.baseAddress)
+                            reference: reference.isEmpty ? nil : reference.baseAddress)
                         return body(&problem)
                     }
                 }
