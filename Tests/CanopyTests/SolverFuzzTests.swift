@@ -38,7 +38,9 @@ struct SolverFuzzTests {
             let count = min(variableCount, Int.random(in: 1...3, using: &random))
             let variables = (0..<variableCount).shuffled(using: &random).prefix(count)
             let coefficients: [Double] = [1, -1, 2, -0.5, 0.5625, 1.5, -3]
-            let row = variables.map { CoreTerm(variable: UInt32($0), coefficient: coefficients.randomElement(using: &random)!) }
+            let row = variables.map {
+                CoreTerm(variable: UInt32($0), coefficient: coefficients.randomElement(using: &random)!)
+            }
             let relation = [CNP_RELATION_EQUAL, CNP_RELATION_LESS_EQUAL, CNP_RELATION_GREATER_EQUAL]
                 .randomElement(using: &random)!
             let priorities: [Float] = [1000, 1000, 1000, 999, 750, 500, 251, 250, 50, 1]

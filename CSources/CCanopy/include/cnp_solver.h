@@ -257,11 +257,12 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// `report` (may be NULL) receives the recorded solve's report.
 ///
 /// CNP_ERROR_STALE when the record cannot carry the change: it is empty, or holds a system of
-/// 2^31 rows or more, or was filled for a system of other counts or other rows (checked in full at the first change after a solve, and
-/// on every row a change reads), or a changed row is no longer a required equality although
-/// substitution settled it, or a required row over settled variables no longer holds (a
-/// conflict: the full solve finds its smallest set). Input errors as cnp_solve's, for the
-/// changed rows. On any error `record` is emptied and `solution` is unspecified: solve in full.
+/// 2^31 rows or more, or was filled for a system of other counts or other rows (checked in full
+/// at the first change after a solve, and on every row a change reads), or a changed row is no
+/// longer a required equality although substitution settled it, or a required row over settled
+/// variables no longer holds (a conflict: the full solve finds its smallest set). Input errors
+/// as cnp_solve's, for the changed rows. On any error `record` is emptied and `solution` is
+/// unspecified: solve in full.
 cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_system *system, const uint32_t *changed_rows,
                                        uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed_variables,
                                        uint32_t *changed_count, cnp_solve_report *report);

@@ -456,8 +456,8 @@ struct LayoutSystem {
     /// Bytes held by the system's arrays.
     var bytes: Int {
         itemReferences.bytes + itemIndex.bytes + parentItem.bytes + childStart.bytes
-            + childItems.bytes + ruleRowStart.bytes + rows.bytes + termVariables.bytes + termCoefficients.bytes + origins.bytes
-            + reference.bytes
+            + childItems.bytes + ruleRowStart.bytes + rows.bytes + termVariables.bytes + termCoefficients.bytes
+            + origins.bytes + reference.bytes
             + frameDependentRows.bytes + textDependentRows.bytes + (rowsWithNewConstants?.bytes ?? 0)
     }
 

@@ -59,7 +59,8 @@ extension Scene {
             }
         }
         for view in tree {
-            for constraint in view.layoutStateStorage?.constraints.array ?? [] where !classMade.contains(ObjectIdentifier(constraint)) {
+            let held = view.layoutStateStorage?.constraints.array ?? []
+            for constraint in held where !classMade.contains(ObjectIdentifier(constraint)) {
                 if let record = Self.record(of: constraint, ids: ids) { constraints.append(record) }
             }
         }
