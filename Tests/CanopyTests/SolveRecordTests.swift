@@ -131,6 +131,26 @@ struct SolveRecordTests {
         #expect(again.values[19_999] != first.values[19_999])
     }
 
+    /// A record whose change indexes take a block of 32 MB or more gets it zeroed from the
+    /// system, and clears none of it by hand: its changes carry as a smaller record's do.
+    @Test func aLargeRecordCarriesFromAZeroedBlock() throws {
+        let count = 600_000
+        var system = CoreSystem(variableCount: count)
+        system.add([(0, 1)], CNP_RELATION_EQUAL, 0)
+        for v in 1..<count { system.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
+        let solver = SolverMemory()
+        defer { withExtendedLifetime(solver) {} }
+        let kept = system.isKept(in: solver.workspace, by: solver.record)
+        #expect(kept)
+        let solved = cnp_solve_record_capacity(solver.record)
+        // The first row alone, twice (the second from the kept response), then another.
+        for (step, row) in [1, 1, count / 2].enumerated() {
+            system.rows[row].constant += 5
+            #expect(try carryMatchesAFreshSolve(&system, [row], solver.workspace, solver.record, "step \(step)"))
+        }
+        #expect(cnp_solve_record_capacity(solver.record) - solved >= 32 << 20)
+    }
+
     /// Random settled systems, random new constants: a carried change gives a fresh solve's
     /// values and row states, names exactly the variables that changed, and is refused exactly
     /// when the new constants make required rows conflict.

@@ -65,12 +65,19 @@ bool cnp__carve_in_block(arena *a, carve_pass *pass, unsigned char **memory, siz
         return false;
     }
     if (*pass == CARVE_HAND_OUT && zeroed != NULL) {
-        *zeroed = a->used > *capacity;
+        *zeroed = false;
     }
     if (*pass == CARVE_HAND_OUT && a->used > *capacity) {
         free(*memory);
-        *memory = zeroed != NULL ? calloc(1, a->used) : malloc(a->used);
+        // From 32 MB on, glibc maps a block fresh from the system, zeroed, and calloc need not
+        // clear it; a smaller one calloc may clear whole, where the caller clears only what it
+        // must.
+        bool zero = zeroed != NULL && a->used >= ((size_t)32 << 20);
+        *memory = zero ? calloc(1, a->used) : malloc(a->used);
         *capacity = *memory != NULL ? a->used : 0;
+        if (zero) {
+            *zeroed = true;
+        }
         cnp__prefer_huge_pages(*memory, *capacity);
     }
     return next_pass(a, pass, *pass == CARVE_HAND_OUT ? *memory : NULL, status);

@@ -54,9 +54,9 @@ void *cnp__arena_take(arena *a, size_t count, size_t size);
 bool cnp__carve_in_part(arena *a, carve_pass *pass, cnp_workspace *workspace, unsigned part, cnp_status *status);
 
 /// cnp__carve_in_part out of a block the caller keeps between solves (`*memory`, `*capacity`
-/// bytes), replaced by a larger one (its contents dropped) when it is short. With `zeroed`, the
-/// replacement is taken zeroed (a large one comes from the system so, its pages untouched
-/// until written), and `*zeroed` says whether the block handed out is all zeros.
+/// bytes), replaced by a larger one (its contents dropped) when it is short. With `zeroed`, a
+/// replacement of 32 MB or more is taken zeroed (from the system so, its pages untouched until
+/// written), and `*zeroed` says whether the block handed out is all zeros.
 bool cnp__carve_in_block(arena *a, carve_pass *pass, unsigned char **memory, size_t *capacity, bool *zeroed,
                          cnp_status *status);
 

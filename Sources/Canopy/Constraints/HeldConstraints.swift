@@ -37,6 +37,8 @@ struct HeldConstraints {
         if case .many(let list) = storage { list.storageBytes } else { 0 }
     }
 
+    // Inlined, as the appends of the list were: installing a constraint is mostly this.
+    @inline(__always)
     mutating func append(_ constraint: LayoutConstraint) {
         switch storage {
         case .none:
@@ -64,6 +66,16 @@ struct HeldConstraints {
             storage = .none
             list.removeAll(where: shouldBeRemoved)
             storage = list.isEmpty ? .none : .many(list)
+        }
+    }
+
+    /// Calls `body` with the constraints in a buffer, as `Array.withUnsafeBufferPointer` does.
+    @inline(__always)
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<LayoutConstraint>) -> R) -> R {
+        switch storage {
+        case .none: body(UnsafeBufferPointer(start: nil, count: 0))
+        case .one(let constraint): withUnsafePointer(to: constraint) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+        case .many(let list): list.withUnsafeBufferPointer(body)
         }
     }
 

@@ -238,11 +238,13 @@ struct LayoutSystem {
             assert(state.constraints.array.allSatisfy(\.hasItems), "Canopy: an active constraint lost an item")
             // Marked by methods of `needed`, not by local functions: a local function capturing
             // it made every access a dynamic exclusivity check.
-            state.constraints.forEachLent { constraint in
-                if let item = constraint.uncountedFirstItem { needed.need(item, below: root) }
-                if let item = constraint.uncountedSecondItem { needed.need(item, below: root) }
-                next.initialize(to: constraint)
-                next += 1
+            state.constraints.withUnsafeBufferPointer { list in
+                for constraint in list {
+                    if let item = constraint.uncountedFirstItem { needed.need(item, below: root) }
+                    if let item = constraint.uncountedSecondItem { needed.need(item, below: root) }
+                    next.initialize(to: constraint)
+                    next += 1
+                }
             }
         }
         return buffer
