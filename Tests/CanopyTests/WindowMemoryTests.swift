@@ -34,17 +34,6 @@ struct WindowMemoryTests {
         #expect(memory.solverWorkspaces > 0)
     }
 
-    @Test func thePartsGrowWithTheTree() throws {
-        let small = try laidOut(.tree, 2_000).memory, large = try laidOut(.tree, 8_000).memory
-        for (part, a, b) in [
-            ("flattened tree", small.flattenedTree, large.flattenedTree), ("system", small.layoutSystem, large.layoutSystem),
-            ("record", small.solveRecord, large.solveRecord),
-        ] {
-            let ratio = Double(b) / Double(a)
-            #expect(ratio > 2.5 && ratio < 6, "\(part): \(a) then \(b) bytes")
-        }
-    }
-
     @Test func objectsAreCountedByKind() {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         let views = (0..<10).map { k in View(frame: CGRect(x: 0, y: CGFloat(k) * 10, width: 100, height: 10)) }
@@ -81,14 +70,21 @@ struct WindowMemoryTests {
         #expect(window.objectMemory.constraints == 0 && views.allSatisfy { $0.constraints.isEmpty })
     }
 
-    @Test func objectsGrowWithTheTree() throws {
-        let small = try laidOut(.tree, 2_000).objectMemory, large = try laidOut(.tree, 8_000).objectMemory
-        for (kind, a, b) in [
-            ("views", small.views, large.views), ("layout state", small.layoutState, large.layoutState),
-            ("constraints", small.constraints, large.constraints),
-        ] {
-            let ratio = Double(b) / Double(a)
-            #expect(ratio > 3.5 && ratio < 4.5, "\(kind): \(a) then \(b) bytes")
+    /// Four times the views: the window's parts grow 2.5 to 6 times (a solve's memory is not
+    /// quite linear), the objects 3.5 to 4.5 times.
+    @Test func memoryGrowsWithTheTree() throws {
+        let small = try laidOut(.tree, 2_000), large = try laidOut(.tree, 8_000)
+        let (parts, objects) = ((small.memory, large.memory), (small.objectMemory, large.objectMemory))
+        let measures: [(String, Int, Int, ClosedRange<Double>)] = [
+            ("flattened tree", parts.0.flattenedTree, parts.1.flattenedTree, 2.5...6),
+            ("system", parts.0.layoutSystem, parts.1.layoutSystem, 2.5...6),
+            ("record", parts.0.solveRecord, parts.1.solveRecord, 2.5...6),
+            ("views", objects.0.views, objects.1.views, 3.5...4.5),
+            ("layout state", objects.0.layoutState, objects.1.layoutState, 3.5...4.5),
+            ("constraints", objects.0.constraints, objects.1.constraints, 3.5...4.5),
+        ]
+        for (name, a, b, expected) in measures {
+            #expect(expected.contains(Double(b) / Double(a)), "\(name): \(a) then \(b) bytes")
         }
     }
 
