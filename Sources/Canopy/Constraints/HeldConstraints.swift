@@ -80,12 +80,8 @@ struct HeldConstraints {
     }
 
     /// Calls `body` with each constraint, uncounted: the list holds them meanwhile (see
-    /// `Array.forEachLent`).
+    /// `UnsafeBufferPointer.forEachLent`).
     func forEachLent(_ body: (LayoutConstraint) -> Void) {
-        switch storage {
-        case .none: break
-        case .one(let constraint): body(constraint)
-        case .many(let list): list.forEachLent(body)
-        }
+        withUnsafeBufferPointer { $0.forEachLent(body) }
     }
 }
