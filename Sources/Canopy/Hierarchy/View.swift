@@ -21,7 +21,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     // MARK: Update cycle flags
 
     // Declared first, where they fill the bytes the responder leaves before the next 8-byte
-    // field: a view then takes a 192-byte block, not 208.
+    // field (see "Core bookkeeping" for the whole layout).
     // The flags and the geometry are unchecked for exclusivity: every view's are read and
     // written several times in building a tree and in each update cycle, always whole (no
     // access to them is held across a call), and the checks cost more than the accesses.
@@ -39,9 +39,9 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// `updateConstraints()` has been flagged). Kept here, among the flags (in their padding),
     /// not in the layout state, whose block it would take from 48 bytes to 64.
     var joinedConstraintBasedLayout = false
-    /// Whether the C core must ask Swift to hit-test this view (its class may override
-    /// `hitTest(_:with:)` or `point(inside:with:)`).
-    let asksSwiftToHitTest: Bool
+    /// ``autoresizingMask``'s bits when they fit in seven; otherwise ``wideMaskMarker``, and
+    /// the mask is kept in the extras (no mask that UIKit defines needs it).
+    @exclusivity(unchecked) private var storedAutoresizingMask: UInt8 = 0
 
     // MARK: Geometry storage (see View+Geometry.swift)
 
@@ -143,9 +143,9 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     // MARK: Core bookkeeping
 
     // Stored properties are laid out in the order declared: the eight-byte ones come first
-    // here (the opacity and the autoresizing mask kept with them, behind their public
-    // properties), then the four-byte ones, then the flags below, so that a view asks for 167
-    // bytes (a 176-byte block) with no padding between them.
+    // here (the opacity kept with them, behind its public property), then the four-byte ones,
+    // then the switches and the two one-byte settings below, so that a view asks for 152
+    // bytes (a 160-byte block) with no padding between them.
 
     /// What few views set; created by the first such setting.
     private var extrasStorage: ViewExtras?
@@ -159,8 +159,6 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     var layerStorage: Layer?
     /// ``alpha``'s value.
     @exclusivity(unchecked) private var storedAlpha: CGFloat = 1
-    /// ``autoresizingMask``'s value.
-    @exclusivity(unchecked) private var storedAutoresizingMask: AutoresizingMask = []
     /// This view's row in its window's flattened tree, or -1.
     var flatIndex: Int32 = -1
     /// This view's item in its window's latest Auto Layout system (checked against it before
@@ -168,6 +166,13 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     var engineItem: Int32 = -1
     /// This view's CNP_NODE_* flags, kept current by the properties they derive from.
     private(set) var coreFlags: UInt32 = 0
+    /// The public flags, one bit each (nine bytes as `Bool`s would take the view to a
+    /// 176-byte block).
+    @exclusivity(unchecked) private var switches: Switches = .initial
+
+    /// Whether the C core must ask Swift to hit-test this view (its class may override
+    /// `hitTest(_:with:)` or `point(inside:with:)`); set once, when the view is made.
+    var asksSwiftToHitTest: Bool { coreFlags & CNP_NODE_CUSTOM_HIT_TEST != 0 }
 
     /// Stores `newValue` in `storage`; returns whether it differs from the value replaced. (The
     /// observers of a property kept in such storage run after the store, as a `didSet` would.)
@@ -190,7 +195,6 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
             standard.isFinite, "Canopy: View(frame:) needs a finite frame, got \(frame)")
         geometry = Geometry(
             bounds: CGRect(origin: .zero, size: standard.size), center: CGPoint(x: standard.midX, y: standard.midY))
-        asksSwiftToHitTest = !View.isHitTestedInCore(Self.self)
         super.init()
         finishInitialization()
     }
@@ -202,7 +206,6 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// its own values, as in UIKit.
     public required init?(coder: Coder) {
         geometry = Geometry(bounds: .zero, center: .zero)
-        asksSwiftToHitTest = !View.isHitTestedInCore(Self.self)
         super.init()
         finishInitialization()
         // A window is its own window before its archived subviews join it.
@@ -212,7 +215,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     /// What both initializers do once the view's storage exists.
     private func finishInitialization() {
-        coreFlags = asksSwiftToHitTest ? CNP_NODE_CUSTOM_HIT_TEST : 0
+        coreFlags = View.isHitTestedInCore(Self.self) ? 0 : CNP_NODE_CUSTOM_HIT_TEST
         pendingWork = [.display]
         if Self.requiresConstraintBasedLayout { joinConstraintBasedLayout() }
     }
@@ -306,11 +309,12 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     // the subviews are (see there).
 
     /// Whether the view is hidden: a hidden view and its subviews are not drawn and take no touches.
-    @exclusivity(unchecked) public var isHidden = false {
-        didSet {
-            guard isHidden != oldValue else { return }
+    public var isHidden: Bool {
+        get { switches.contains(.hidden) }
+        set {
+            guard switches.update(.hidden, to: newValue) else { return }
             flagsDidChange()
-            if !isHidden { pendingDisplayBecameReachable() }
+            if !newValue { pendingDisplayBecameReachable() }
         }
     }
 
@@ -321,24 +325,32 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     }
 
     /// Whether touches reach this view and its subviews.
-    @exclusivity(unchecked) public var isUserInteractionEnabled = true {
-        didSet { if isUserInteractionEnabled != oldValue { flagsDidChange() } }
+    public var isUserInteractionEnabled: Bool {
+        get { switches.contains(.userInteractionEnabled) }
+        set { if switches.update(.userInteractionEnabled, to: newValue) { flagsDidChange() } }
     }
 
     /// Whether the view gets every finger of a multi-touch sequence; false by default, as in
     /// UIKit: while one of its touches is down, a further finger that lands on it is not
     /// delivered to it (its gesture recognizers still see every finger).
-    public var isMultipleTouchEnabled = false
+    public var isMultipleTouchEnabled: Bool {
+        get { switches.contains(.multipleTouchEnabled) }
+        set { switches.update(.multipleTouchEnabled, to: newValue) }
+    }
 
     /// Whether the view takes touches only alone; false by default. While a touch is down on
     /// an exclusive view, no other view of the window gets a new touch, and an exclusive view
     /// gets no new touch while other views have touches down (nor do their recognizers).
-    public var isExclusiveTouch = false
+    public var isExclusiveTouch: Bool {
+        get { switches.contains(.exclusiveTouch) }
+        set { switches.update(.exclusiveTouch, to: newValue) }
+    }
 
     /// Whether subviews are clipped to the bounds when drawn. Hit testing never passes a point
     /// outside the bounds to subviews, clipped or not.
-    @exclusivity(unchecked) public var clipsToBounds = false {
-        didSet { if clipsToBounds != oldValue { flagsDidChange() } }
+    public var clipsToBounds: Bool {
+        get { switches.contains(.clipsToBounds) }
+        set { if switches.update(.clipsToBounds, to: newValue) { flagsDidChange() } }
     }
 
     /// An integer an app can use to find the view with ``viewWithTag(_:)``.
@@ -364,10 +376,16 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     }
 
     /// Whether the view promises to fill its bounds with opaque content.
-    public var isOpaque = true
+    public var isOpaque: Bool {
+        get { switches.contains(.opaque) }
+        set { switches.update(.opaque, to: newValue) }
+    }
 
     /// Whether a partial redraw first clears the rect it redraws; true by default.
-    public var clearsContextBeforeDrawing = true
+    public var clearsContextBeforeDrawing: Bool {
+        get { switches.contains(.clearsContextBeforeDrawing) }
+        set { switches.update(.clearsContextBeforeDrawing, to: newValue) }
+    }
 
     /// The colour controls and drawing tint with: the nearest one set on this view or an
     /// ancestor, else the system blue. Setting `nil` follows the superview again.
@@ -430,13 +448,28 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     /// How this view is resized and moved when its superview's bounds size changes.
     public var autoresizingMask: AutoresizingMask {
-        get { storedAutoresizingMask }
-        set { if Self.replace(&storedAutoresizingMask, with: newValue) { layoutRulesDidChange() } }
+        get {
+            storedAutoresizingMask == Self.wideMaskMarker
+                ? extrasStorage?.wideAutoresizingMask ?? [] : AutoresizingMask(rawValue: UInt(storedAutoresizingMask))
+        }
+        set {
+            guard newValue != autoresizingMask else { return }
+            let fits = newValue.rawValue < UInt(Self.wideMaskMarker)
+            storedAutoresizingMask = fits ? UInt8(newValue.rawValue) : Self.wideMaskMarker
+            if !fits || extrasStorage != nil { extras.wideAutoresizingMask = fits ? nil : newValue }
+            layoutRulesDidChange()
+        }
     }
+
+    /// What ``storedAutoresizingMask`` holds for a mask kept in the extras.
+    private static let wideMaskMarker: UInt8 = 0x80
 
     /// Whether this view resizes its subviews by their ``autoresizingMask`` when its bounds
     /// size changes.
-    @exclusivity(unchecked) public var autoresizesSubviews = true
+    public var autoresizesSubviews: Bool {
+        get { switches.contains(.autoresizesSubviews) }
+        set { switches.update(.autoresizesSubviews, to: newValue) }
+    }
 
     /// Whether this view lays out left to right or right to left, or follows its superview
     /// (the default); leading and trailing constraints follow it.
@@ -452,10 +485,12 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// Whether Auto Layout turns this view's frame and autoresizing mask into constraints
     /// (true for views made in code). Autoresizing applies only to views where it is true.
     /// Setting it to false makes the view take part in constraint-based layout.
-    @exclusivity(unchecked) public var translatesAutoresizingMaskIntoConstraints = true {
-        didSet {
-            if !translatesAutoresizingMaskIntoConstraints { joinConstraintBasedLayout() }
-            if translatesAutoresizingMaskIntoConstraints != oldValue, let engine = storedWindow?.layoutEngineStorage,
+    public var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { switches.contains(.translatesAutoresizingMaskIntoConstraints) }
+        set {
+            let changed = switches.update(.translatesAutoresizingMaskIntoConstraints, to: newValue)
+            if !newValue { joinConstraintBasedLayout() }
+            if changed, let engine = storedWindow?.layoutEngineStorage,
                 engine.takesPart(self)
             {
                 engine.markDirty()
@@ -591,12 +626,11 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     }
 
     private func flagsDidChange() {
-        var bits: UInt32 = 0
+        var bits = coreFlags & CNP_NODE_CUSTOM_HIT_TEST
         if isHidden { bits |= CNP_NODE_HIDDEN }
         if alpha < 0.01 { bits |= CNP_NODE_TRANSPARENT }
         if !isUserInteractionEnabled { bits |= CNP_NODE_INTERACTION_DISABLED }
         if clipsToBounds { bits |= CNP_NODE_CLIPS }
-        if asksSwiftToHitTest { bits |= CNP_NODE_CUSTOM_HIT_TEST }
         coreFlags = bits
         rowDidChange()
         observedPropertiesDidChange()
@@ -644,6 +678,8 @@ final class ViewExtras {
     /// The union of the rects flagged for redrawing alone, in bounds coordinates; `nil` when
     /// the whole view is (a view is flagged whole when made, and by `setNeedsDisplay()`).
     var dirtyRect: CGRect?
+    /// The autoresizing mask, when it has bits beyond the seven a view keeps inline.
+    var wideAutoresizingMask: AutoresizingMask?
 }
 
 extension View {

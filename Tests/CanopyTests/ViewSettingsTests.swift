@@ -1,0 +1,74 @@
+import Canopy
+import Foundation
+import Testing
+
+/// A view's on-off settings and its autoresizing mask: UIKit's defaults, each kept apart from
+/// the others, in a view that takes a 160-byte block.
+@Suite("A view's settings")
+struct ViewSettingsTests {
+    private static var switches: [(String, ReferenceWritableKeyPath<View, Bool>, Bool)] { [
+        ("isHidden", \.isHidden, false),
+        ("isUserInteractionEnabled", \.isUserInteractionEnabled, true),
+        ("isMultipleTouchEnabled", \.isMultipleTouchEnabled, false),
+        ("isExclusiveTouch", \.isExclusiveTouch, false),
+        ("clipsToBounds", \.clipsToBounds, false),
+        ("isOpaque", \.isOpaque, true),
+        ("clearsContextBeforeDrawing", \.clearsContextBeforeDrawing, true),
+        ("autoresizesSubviews", \.autoresizesSubviews, true),
+        ("translatesAutoresizingMaskIntoConstraints", \.translatesAutoresizingMaskIntoConstraints, true),
+    ] }
+
+    @Test func aNewViewHasUIKitsDefaults() {
+        let view = View()
+        for (name, path, initial) in Self.switches {
+            #expect(view[keyPath: path] == initial, "\(name)")
+        }
+        #expect(view.autoresizingMask == [] && view.contentMode == .scaleToFill && view.alpha == 1)
+    }
+
+    @Test func eachSettingChangesAlone() {
+        let view = View()
+        for (name, path, initial) in Self.switches {
+            view[keyPath: path] = !initial
+            for (other, otherPath, otherInitial) in Self.switches where other != name {
+                #expect(view[keyPath: otherPath] == otherInitial, "setting \(name) changed \(other)")
+            }
+            #expect(view[keyPath: path] == !initial, "\(name)")
+            view[keyPath: path] = initial
+        }
+    }
+
+    /// Bits UIKit does not define are kept (in the view's side storage), and the defined ones
+    /// still resize the view.
+    @Test(arguments: [false, true]) func aMaskKeepsBitsBeyondTheDefinedOnes(withExtras: Bool) {
+        let parent = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let child = View(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
+        if withExtras { child.tag = 7 }
+        parent.addSubview(child)
+        let wide: AutoresizingMask = [.flexibleWidth, AutoresizingMask(rawValue: 1 << 40), AutoresizingMask(rawValue: 1 << 7)]
+        child.autoresizingMask = wide
+        #expect(child.autoresizingMask == wide)
+        parent.bounds.size.width = 150
+        #expect(child.frame == CGRect(x: 10, y: 10, width: 130, height: 80))
+
+        child.autoresizingMask = [.flexibleHeight, .flexibleTopMargin]
+        #expect(child.autoresizingMask == [.flexibleHeight, .flexibleTopMargin])
+        child.autoresizingMask = AutoresizingMask(rawValue: 0x7F)
+        #expect(child.autoresizingMask.rawValue == 0x7F)
+        #expect(child.tag == (withExtras ? 7 : 0))
+    }
+
+    @Test func aPlainViewTakesA160ByteBlock() {
+        func viewsBytes(_ count: Int) -> Int {
+            let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            let container = View()
+            window.addSubview(container)
+            for _ in 0..<count { container.addSubview(View()) }
+            return window.objectMemory.views
+        }
+        // The allocator may hand out a block a little larger than asked for when it splits one
+        // (the counts are its own), never a smaller one: a view of 176 bytes would fail this.
+        let twenty = viewsBytes(40) - viewsBytes(20)
+        #expect(twenty >= 20 * 160 && twenty < 20 * 176, "\(twenty) bytes for twenty views")
+    }
+}
