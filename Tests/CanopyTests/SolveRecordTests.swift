@@ -151,6 +151,32 @@ struct SolveRecordTests {
         #expect(cnp_solve_record_capacity(solver.record) - solved >= 32 << 20)
     }
 
+    /// A record marks the variables and rows each change reaches with a one-byte stamp, cleared
+    /// when it wraps: a chain moved by the first change and by the 256th alone (the stamp then
+    /// comes round to its marks again) still moves, as does another changed in between, one
+    /// row or several at a time.
+    @Test func changesPastTheMarksWrapGiveAFreshSolve() throws {
+        let solver = SolverMemory()
+        defer { withExtendedLifetime(solver) {} }
+        // Two chains: variables 0..<20 and 20..<40, each from a fixed first one.
+        var system = CoreSystem(variableCount: 40)
+        for chain in [0, 20] {
+            system.add([(chain, 1)], CNP_RELATION_EQUAL, 5)
+            for v in chain + 1..<chain + 20 {
+                let terms = v % 4 == 0 ? [(v, 1.0), (v - 1, -1.0), (v - 3, -0.5)] : [(v, 1.0), (v - 1, -1.0)]
+                system.add(terms, CNP_RELATION_EQUAL, Double(v))
+            }
+        }
+        let kept = system.isKept(in: solver.workspace, by: solver.record)
+        #expect(kept)
+        for step in 0..<600 {
+            let changed = step % 255 == 0 ? [20] : step % 3 == 0 ? [step % 20] : [step % 20, (step * 7 + 3) % 20]
+            for row in Set(changed) { system.rows[row].constant += Double(step % 11) - 5 }
+            let carried = try carryMatchesAFreshSolve(&system, Array(Set(changed)), solver.workspace, solver.record, "step \(step)")
+            #expect(carried)
+        }
+    }
+
     /// Random settled systems, random new constants: a carried change gives a fresh solve's
     /// values and row states, names exactly the variables that changed, and is refused exactly
     /// when the new constants make required rows conflict.

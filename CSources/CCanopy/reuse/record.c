@@ -57,14 +57,15 @@ struct cnp_solve_record {
     uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]],
     uint32_t *variable_rows;      // each with CHECKED_ROW set when it is checked after a change
 
-    // A change's scratch: zero, or older than `stamp`, between calls.
+    // A change's scratch: zero, or older than `stamp`, between calls. The stamps are bytes
+    // (cleared once every 255 calls): a resize marks every variable and row.
     double *delta_offset; // per variable
     double *delta_value;  // per representative
-    uint32_t *moved_mark; // per variable: `stamp` once moved in this call
-    uint32_t *row_mark;   // per row: `stamp` once checked in this call
+    uint8_t *moved_mark;  // per variable: `stamp` once moved in this call
+    uint8_t *row_mark;    // per row: `stamp` once checked in this call
     uint64_t *pending;    // bit e: elimination e is to be visited
     uint32_t *moved;      // the variables moved, in the order moved
-    uint32_t stamp;
+    uint8_t stamp;
 
     // The response to the latest change of one row alone (see above).
     uint32_t response_row;         // NONE: no response kept
@@ -134,8 +135,8 @@ static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables,
     r->variable_rows = cnp__arena_take(a, terms, sizeof(uint32_t));
     r->delta_offset = cnp__arena_take(a, variables, sizeof(double));
     r->delta_value = cnp__arena_take(a, variables, sizeof(double));
-    r->moved_mark = cnp__arena_take(a, variables, sizeof(uint32_t));
-    r->row_mark = cnp__arena_take(a, rows, sizeof(uint32_t));
+    r->moved_mark = cnp__arena_take(a, variables, sizeof(uint8_t));
+    r->row_mark = cnp__arena_take(a, rows, sizeof(uint8_t));
     r->pending = cnp__arena_take(a, pending_words(rows), sizeof(uint64_t));
     r->moved = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->response_variables = cnp__arena_take(a, variables, sizeof(uint32_t));
@@ -211,25 +212,29 @@ static bool is_checked(const cnp_solve_record *r, uint32_t row) {
     return e == NONE || r->eliminations[e].target == NONE;
 }
 
-/// Lists each variable's rows in order, the checked ones marked (a counting sort by variable).
+/// Lists each variable's rows in order, the checked ones marked: a counting sort by variable
+/// (rows may share terms) that fills each variable's run from its end, the rows taken last to
+/// first, so that its start is where the run's cursor stops (no scratch is touched).
 static void index_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
-    uint32_t *cursor = r->moved; // free until a change runs
-    memset(r->row_start, 0, (r->variable_count + 1) * sizeof(uint32_t));
+    uint32_t *run_start = r->row_start;
+    memset(run_start, 0, (r->variable_count + 1) * sizeof(uint32_t));
     for (uint32_t row = 0; row < system->row_count; row++) {
         const cnp_row *x = &system->rows[row];
         for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
-            r->row_start[system->term_variables[t] + 1]++;
+            run_start[system->term_variables[t]]++;
         }
     }
+    uint32_t end = 0;
     for (uint32_t v = 0; v < r->variable_count; v++) {
-        r->row_start[v + 1] += r->row_start[v];
-        cursor[v] = r->row_start[v];
+        end += run_start[v];
+        run_start[v] = end;
     }
-    for (uint32_t row = 0; row < system->row_count; row++) {
+    run_start[r->variable_count] = end;
+    for (uint32_t row = system->row_count; row-- > 0;) {
         const cnp_row *x = &system->rows[row];
         uint32_t entry = is_checked(r, row) ? row | CHECKED_ROW : row;
-        for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
-            r->variable_rows[cursor[system->term_variables[t]]++] = entry;
+        for (uint32_t t = x->first_term + x->term_count; t-- > x->first_term;) {
+            r->variable_rows[--run_start[system->term_variables[t]]] = entry;
         }
     }
 }
@@ -263,20 +268,23 @@ static bool rows_match_record(const cnp_solve_record *r, const cnp_system *syste
 }
 
 /// Lays every class's list out in `members`, one after another, with each variable's place in
-/// `member_position`; both are written where `next_member` and `last_member` were, through
-/// the change scratch (free until a change runs), as the lists are read while they are laid
-/// out.
+/// `member_position`, where `next_member` and `last_member` were. The walk of the lists reads
+/// only `next_member`, so the places are written straight into `last_member`'s room and the
+/// members placed once the walk is over: no scratch is touched.
 static void list_members_in_place(cnp_solve_record *r) {
-    uint32_t *members = r->moved, *member_position = r->moved_mark;
+    uint32_t *member_position = r->last_member;
     uint32_t position = 0;
     for (uint32_t v = 0; v < r->variable_count; v++) {
         for (uint32_t m = r->rep[v] == v ? v : NONE; m != NONE; m = r->next_member[m]) {
-            member_position[m] = position;
-            members[position++] = m;
+            member_position[m] = position++;
         }
     }
-    r->members = memcpy(r->next_member, members, r->variable_count * sizeof(uint32_t));
-    r->member_position = memcpy(r->last_member, member_position, r->variable_count * sizeof(uint32_t));
+    uint32_t *members = r->next_member;
+    for (uint32_t m = 0; m < r->variable_count; m++) {
+        members[member_position[m]] = m;
+    }
+    r->members = members;
+    r->member_position = member_position;
 }
 
 static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
@@ -301,14 +309,13 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     }
     list_members_in_place(r);
     index_rows_of_variables(r, system);
-    // The marks of moved variables held the member lists just now. The rest of the scratch is
-    // zero already in a new block: its pages are then touched only where a change writes (a
-    // variable moved, a row checked), not all at once here.
-    memset(r->moved_mark, 0, r->variable_count * sizeof(uint32_t));
+    // The scratch is zero already in a new block: its pages are then touched only where a
+    // change writes (a variable moved, a row checked), not all at once here.
     if (!zeroed) {
         memset(r->delta_offset, 0, r->variable_count * sizeof(double));
         memset(r->delta_value, 0, r->variable_count * sizeof(double));
-        memset(r->row_mark, 0, r->row_count * sizeof(uint32_t));
+        memset(r->moved_mark, 0, r->variable_count * sizeof(uint8_t));
+        memset(r->row_mark, 0, r->row_count * sizeof(uint8_t));
         memset(r->pending, 0, pending_words(r->row_count) * sizeof(uint64_t));
     }
     r->stamp = 0;
@@ -478,8 +485,8 @@ static cnp_status check_rows(cnp_solve_record *r, const cnp_system *system, cons
 /// A fresh stamp: no variable moved and no row checked in this call yet.
 static void next_stamp(cnp_solve_record *r) {
     if (++r->stamp == 0) {
-        memset(r->moved_mark, 0, r->variable_count * sizeof(uint32_t));
-        memset(r->row_mark, 0, r->row_count * sizeof(uint32_t));
+        memset(r->moved_mark, 0, r->variable_count * sizeof(uint8_t));
+        memset(r->row_mark, 0, r->row_count * sizeof(uint8_t));
         r->stamp = 1;
     }
 }
