@@ -80,8 +80,10 @@ public final class LayoutConstraint {
     }
 
     // The stored properties are declared in an order that leaves no padding, so that a
-    // constraint takes 88 bytes (a 96-byte block; 128 with each item an existential and the
-    // identifier inline): a large tree holds four per view.
+    // constraint takes 72 bytes (an 80-byte block; 128 with each item an existential and the
+    // identifier inline): a large tree holds four per view. The attributes, the relation and
+    // the places in the items' lists share one word (see `Packed`); a multiplier other than 1
+    // and a name are kept out of line (see `Rare`).
     //
     // The items and the holder are not counted references (a weak reference would move every
     // view's reference count into a side table, where each retain and release is several times
@@ -91,9 +93,7 @@ public final class LayoutConstraint {
     private var firstObject: Unmanaged<AnyObject>?
     private var secondObject: Unmanaged<AnyObject>?
     private var containerHandle: Unmanaged<View>?
-    /// The constraint's places in its items' reference lists; the second is unused without a
-    /// second item, and −1 when the second item is the first again (listed once).
-    private var firstReference: Int32 = 0, secondReference: Int32 = 0
+    private var packed: Packed
     /// The constraint's row in its window's latest system (checked against it before use).
     var engineRow: Int32 = -1
 
@@ -113,17 +113,6 @@ public final class LayoutConstraint {
         }
     }
 
-    /// The constrained attribute.
-    public let firstAttribute: Attribute
-    /// The attribute related to (``Attribute/notAnAttribute`` without a second item).
-    public let secondAttribute: Attribute
-    /// How the sides compare.
-    public let relation: Relation
-    private let firstIsGuide: Bool, secondIsGuide: Bool
-
-    /// The factor on the second attribute.
-    public let multiplier: CGFloat
-
     /// The amount added to the second side. Changing it re-solves at the next update cycle.
     /// - Precondition: finite.
     @exclusivity(unchecked) public var constant: CGFloat {
@@ -133,13 +122,19 @@ public final class LayoutConstraint {
         }
     }
 
-    /// Few constraints are named: a name is kept out of line.
-    private var name: Name?
+    private var rare: Rare?
 
-    private final class Name {
-        let value: String
-        init(_ value: String) { self.value = value }
-    }
+    /// The constrained attribute.
+    public var firstAttribute: Attribute { packed.firstAttribute }
+    /// The attribute related to (``Attribute/notAnAttribute`` without a second item).
+    public var secondAttribute: Attribute { packed.secondAttribute }
+    /// How the sides compare.
+    public var relation: Relation { packed.relation }
+    private var firstIsGuide: Bool { packed.firstIsGuide }
+    private var secondIsGuide: Bool { packed.secondIsGuide }
+
+    /// The factor on the second attribute.
+    public var multiplier: CGFloat { rare?.multiplier ?? 1 }
 
     /// The constrained item, or `nil` once it has been released.
     public var firstItem: LayoutItem? { Self.item(firstObject?.takeUnretainedValue(), isGuide: firstIsGuide) }
@@ -148,12 +143,12 @@ public final class LayoutConstraint {
 
     /// A name for descriptions and diagnostics.
     public var identifier: String? {
-        get { name?.value }
-        set { name = newValue.map(Name.init) }
+        get { rare?.identifier }
+        set { rare = Rare.make(multiplier: multiplier, identifier: newValue) }
     }
 
-    /// The bytes the allocator holds for the constraint and its name, for memory reports.
-    var allocatedBytes: Int { allocationBytes(of: self) + (name.map { allocationBytes(of: $0) } ?? 0) }
+    /// The bytes the allocator holds for the constraint and its side object, for memory reports.
+    var allocatedBytes: Int { allocationBytes(of: self) + (rare.map { allocationBytes(of: $0) } ?? 0) }
 
     private static func item(_ object: AnyObject?, isGuide: Bool) -> LayoutItem? {
         guard let object else { return nil }
@@ -208,35 +203,40 @@ public final class LayoutConstraint {
     ) {
         firstObject = first.object
         secondObject = second?.object
-        firstIsGuide = first.isGuide
-        secondIsGuide = second?.isGuide ?? false
-        self.firstAttribute = firstAttribute
-        self.secondAttribute = secondAttribute
-        self.relation = relation
-        self.multiplier = multiplier
+        packed = Packed(
+            first: firstAttribute, second: secondAttribute, relation: relation, firstIsGuide: first.isGuide,
+            secondIsGuide: second?.isGuide ?? false)
+        rare = Rare.make(multiplier: multiplier, identifier: nil)
         self.constant = constant
         if let problem = Self.problem(
             firstAttribute, second != nil, secondAttribute, multiplier: multiplier, constant: constant)
         {
             preconditionFailure("Canopy: cannot make the constraint \(self): \(problem)")
         }
-        firstReference = Int32(ConstraintReferences.add(self, to: first, asSecondItem: false))
+        packed.setPlace(ConstraintReferences.add(self, to: first, asSecondItem: false), asSecondItem: false)
         if let second {
-            secondReference =
-                second.identity == first.identity ? -1 : Int32(ConstraintReferences.add(self, to: second, asSecondItem: true))
+            if second.identity == first.identity {
+                packed.markSecondAsFirst()
+            } else {
+                packed.setPlace(ConstraintReferences.add(self, to: second, asSecondItem: true), asSecondItem: true)
+            }
         }
     }
 
     deinit {
-        if let firstItem { ConstraintReferences.remove(at: Int(firstReference), from: firstItem) }
-        if let secondItem, secondReference >= 0 {
-            ConstraintReferences.remove(at: Int(secondReference), from: secondItem)
+        if let firstItem { ConstraintReferences.remove(self, asSecondItem: false, from: firstItem) }
+        if let secondItem, !packed.secondIsFirst {
+            ConstraintReferences.remove(self, asSecondItem: true, from: secondItem)
         }
     }
 
+    /// The place of this constraint's entry in its first or second item's reference list, or
+    /// `nil` when it is too far down the list to be kept (it is then searched for).
+    func referencePlace(asSecondItem: Bool) -> Int? { packed.place(asSecondItem: asSecondItem) }
+
     /// Another constraint's removal moved this one's entry in an item's reference list.
     func referenceMoved(to place: Int, asSecondItem: Bool) {
-        if asSecondItem { secondReference = Int32(place) } else { firstReference = Int32(place) }
+        packed.setPlace(place, asSecondItem: asSecondItem)
     }
 
     /// The first item, or the second, is dying: forget it (the constraint then takes no part
@@ -246,7 +246,7 @@ public final class LayoutConstraint {
             secondObject = nil
         } else {
             firstObject = nil
-            if secondReference < 0 { secondObject = nil }
+            if packed.secondIsFirst { secondObject = nil }
         }
     }
 

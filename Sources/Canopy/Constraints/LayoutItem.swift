@@ -119,11 +119,13 @@ struct ConstraintReferences {
         type(of: item) == LayoutGuide.self ? unsafeDowncast(item, to: LayoutGuide.self) : nil
     }
 
-    /// Removes the entry at `place` from `item`'s list; the constraint moved into it learns its
-    /// new place.
-    static func remove(at place: Int, from item: LayoutItem) {
-        if let guide = guide(item) { return guide.references.remove(at: place) }
-        (item as! View).layoutState.references.remove(at: place)
+    /// Removes `constraint`'s entry from `item`'s list, where it names the item first or
+    /// second; the constraint moved into its place learns its new place.
+    static func remove(_ constraint: LayoutConstraint, asSecondItem: Bool, from item: LayoutItem) {
+        let place = constraint.referencePlace(asSecondItem: asSecondItem)
+        let entry = UInt(bitPattern: Unmanaged.passUnretained(constraint).toOpaque()) | (asSecondItem ? 1 : 0)
+        if let guide = guide(item) { return guide.references.remove(entry, at: place) }
+        (item as! View).layoutState.references.remove(entry, at: place)
     }
 
     private func entry(at place: Int) -> UInt {
@@ -139,6 +141,12 @@ struct ConstraintReferences {
         if place < inline.count { inline[place] = entry } else { spilled.append(entry) }
         count += 1
         return place
+    }
+
+    /// Removes `entry`, at `place` or, when its place is not known, wherever it is.
+    private mutating func remove(_ entry: UInt, at place: Int?) {
+        guard let place = place ?? (0..<Int(count)).first(where: { self.entry(at: $0) == entry }) else { return }
+        remove(at: place)
     }
 
     private mutating func remove(at place: Int) {

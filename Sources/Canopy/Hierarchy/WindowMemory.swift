@@ -28,7 +28,8 @@ public struct ObjectMemory: Sendable, Equatable {
     /// The views' Auto Layout state (created by a view's first Auto Layout use), the settings
     /// few views change and the layout guides.
     public var layoutState = 0
-    /// The active constraints the views hold, with their names.
+    /// The active constraints the views hold, with their side objects (a multiplier other
+    /// than 1, a name).
     public var constraints = 0
     /// The lists: each view's subviews, the constraints it holds and, past the first few, those
     /// that name it.

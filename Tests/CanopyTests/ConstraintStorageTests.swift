@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import Canopy
+
+/// How a constraint keeps its definition: attributes, relation, kinds of item and places in its
+/// items' reference lists packed in one word, a multiplier other than 1 and a name apart, in
+/// an 80-byte block.
+@Suite("A constraint's storage")
+struct ConstraintStorageTests {
+    private typealias Packed = LayoutConstraint.Packed
+
+    @Test func packedFieldsReadBackWhateverThePlaces() {
+        for first in LayoutConstraint.Attribute.allCases {
+            for second in LayoutConstraint.Attribute.allCases {
+                for relation in LayoutConstraint.Relation.allCases {
+                    for (firstIsGuide, secondIsGuide) in [(false, false), (true, false), (false, true), (true, true)] {
+                        var packed = Packed(
+                            first: first, second: second, relation: relation, firstIsGuide: firstIsGuide,
+                            secondIsGuide: secondIsGuide)
+                        packed.setPlace(0xFF_FFFD, asSecondItem: false)
+                        packed.setPlace(12_345, asSecondItem: true)
+                        let same =
+                            packed.firstAttribute == first && packed.secondAttribute == second
+                            && packed.relation == relation && packed.firstIsGuide == firstIsGuide
+                            && packed.secondIsGuide == secondIsGuide
+                        #expect(same, "\(first) \(relation) \(second)")
+                        #expect(packed.place(asSecondItem: false) == 0xFF_FFFD && packed.place(asSecondItem: true) == 12_345)
+                        #expect(!packed.secondIsFirst)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aPlaceBeyondTwentyFourBitsIsUnknown() {
+        var packed = Packed(first: .width, second: .height, relation: .equal, firstIsGuide: false, secondIsGuide: false)
+        for place in [0xFF_FFFE, 0xFF_FFFF, 1 << 24, Int(Int32.max)] {
+            packed.setPlace(place, asSecondItem: false)
+            packed.setPlace(place, asSecondItem: true)
+            #expect(packed.place(asSecondItem: false) == nil && packed.place(asSecondItem: true) == nil, "\(place)")
+            #expect(!packed.secondIsFirst && packed.firstAttribute == .width && packed.secondAttribute == .height)
+        }
+        packed.markSecondAsFirst()
+        #expect(packed.secondIsFirst && packed.place(asSecondItem: true) == nil)
+        #expect(packed.place(asSecondItem: false) == nil)
+    }
+
+    @Test func theMultiplierAndTheNameAreKeptApartOnlyWhenSet() {
+        let (a, b) = (View(), View())
+        let plain = a.widthAnchor.constraint(equalTo: b.widthAnchor)
+        let scaled = a.widthAnchor.constraint(equalTo: b.widthAnchor, multiplier: 0.5, constant: 3)
+        #expect(plain.multiplier == 1 && plain.identifier == nil)
+        #expect(scaled.multiplier == 0.5 && scaled.constant == 3 && scaled.identifier == nil)
+        #expect(scaled.allocatedBytes > allocationBytes(of: scaled) && plain.allocatedBytes == allocationBytes(of: plain))
+
+        scaled.identifier = "half"
+        plain.identifier = "whole"
+        #expect(scaled.multiplier == 0.5 && scaled.identifier == "half")
+        #expect(plain.multiplier == 1 && plain.identifier == "whole")
+        scaled.identifier = nil
+        plain.identifier = nil
+        #expect(scaled.multiplier == 0.5 && scaled.identifier == nil)
+        #expect(scaled.allocatedBytes > allocationBytes(of: scaled) && plain.allocatedBytes == allocationBytes(of: plain))
+    }
+
+    /// A constraint whose place in its item's list did not fit its 24 bits is searched for as
+    /// it dies; the others keep their places right.
+    @Test(arguments: [false, true]) func aConstraintOfUnknownPlaceIsFoundWhenItDies(asSecondItem: Bool) {
+        let (item, other) = (View(), View())
+        var constraints = (0..<8).map { k in
+            asSecondItem
+                ? other.leadingAnchor.constraint(equalTo: item.leadingAnchor, constant: CGFloat(k))
+                : item.leadingAnchor.constraint(equalTo: other.leadingAnchor, constant: CGFloat(k))
+        }
+        let references = { item.layoutState.references.constraints.map(ObjectIdentifier.init) }
+        #expect(references() == constraints.map(ObjectIdentifier.init))
+        constraints[2].referenceMoved(to: 1 << 24, asSecondItem: asSecondItem)
+        #expect(constraints[2].referencePlace(asSecondItem: asSecondItem) == nil)
+
+        constraints.remove(at: 2)
+        #expect(Set(references()) == Set(constraints.map(ObjectIdentifier.init)))
+        for (place, id) in references().enumerated() {
+            let constraint = constraints.first { ObjectIdentifier($0) == id }!
+            #expect(constraint.referencePlace(asSecondItem: asSecondItem) == place)
+        }
+        constraints.removeAll()
+        #expect(references().isEmpty)
+    }
+
+    @Test func aConstraintTakesAnEightyByteBlock() {
+        func constraintBytes(_ count: Int) -> Int {
+            let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            let views = (0..<count).map { _ in View() }
+            for view in views { window.addSubview(view) }
+            LayoutConstraint.activate(views.map { $0.widthAnchor.constraint(equalToConstant: 10) })
+            return window.objectMemory.constraints
+        }
+        // The allocator may hand out a little more than asked for when it splits a block,
+        // never less: a constraint of 88 bytes (a 96-byte block) would fail this.
+        let twenty = constraintBytes(40) - constraintBytes(20)
+        #expect(twenty >= 20 * 80 && twenty < 20 * 96, "\(twenty) bytes for twenty constraints")
+    }
+}
