@@ -16,15 +16,20 @@ extension LayoutConstraint {
         /// Where the second item's place starts; the first's starts 24 bits lower.
         private static let secondPlaceShift: UInt64 = 40
 
+        // The attributes and the relation are kept as their cases' tags (a byte each, their
+        // order of declaration), which read back without the range checks of `init(rawValue:)`:
+        // collecting a system reads them of every constraint.
         init(first: Attribute, second: Attribute, relation: Relation, firstIsGuide: Bool, secondIsGuide: Bool) {
-            bits = UInt64(first.rawValue) | UInt64(second.rawValue) << 5 | UInt64(relation.rawValue + 1) << 10
+            bits = Self.tag(first) | Self.tag(second) << 5 | Self.tag(relation) << 10
             if firstIsGuide { bits |= 1 << 12 }
             if secondIsGuide { bits |= 1 << 13 }
         }
 
-        var firstAttribute: Attribute { Attribute(rawValue: Int(bits & Self.attributeMask))! }
-        var secondAttribute: Attribute { Attribute(rawValue: Int(bits >> 5 & Self.attributeMask))! }
-        var relation: Relation { Relation(rawValue: Int(bits >> 10 & 3) - 1)! }
+        var firstAttribute: Attribute { unsafeBitCast(UInt8(truncatingIfNeeded: bits & Self.attributeMask), to: Attribute.self) }
+        var secondAttribute: Attribute {
+            unsafeBitCast(UInt8(truncatingIfNeeded: bits >> 5 & Self.attributeMask), to: Attribute.self)
+        }
+        var relation: Relation { unsafeBitCast(UInt8(truncatingIfNeeded: bits >> 10 & 3), to: Relation.self) }
         var firstIsGuide: Bool { bits & 1 << 12 != 0 }
         var secondIsGuide: Bool { bits & 1 << 13 != 0 }
 
@@ -43,6 +48,8 @@ extension LayoutConstraint {
         var secondIsFirst: Bool { bits >> Self.secondPlaceShift & Self.placeMask == Self.firstAgain }
 
         mutating func markSecondAsFirst() { store(Self.firstAgain, asSecondItem: true) }
+
+        private static func tag<Case>(_ value: Case) -> UInt64 { UInt64(unsafeBitCast(value, to: UInt8.self)) }
 
         private static func shift(_ asSecondItem: Bool) -> UInt64 { asSecondItem ? secondPlaceShift : secondPlaceShift - 24 }
 
