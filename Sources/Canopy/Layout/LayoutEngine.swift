@@ -132,14 +132,16 @@ final class LayoutEngine {
     /// Whether `view` is an item of the kept system; without one (a solve is due, or the last
     /// one failed), any view might be.
     func takesPart(_ view: View) -> Bool {
-        system.map { $0.recordedIndex(of: view) != nil } ?? true
+        // Read through optional chaining, which borrows the system: binding it, or mapping
+        // it, may copy it (a retain and release of each of its arrays).
+        system == nil || system?.recordedIndex(of: view) != nil
     }
 
     /// Whether there is a kept system and fewer edits waiting than it has rows (past that,
     /// collecting it again costs less than the list of edits, which could grow without bound).
     private var hasRoomForEdits: Bool {
-        guard let system else { return false }
-        return editedViews.count + editedConstraints.count < system.rows.count
+        guard let rowCount = system?.rows.count else { return false }
+        return editedViews.count + editedConstraints.count < rowCount
     }
 
     /// Whether a solve is due and can run now (not inside one under way).
