@@ -25,7 +25,8 @@ struct ConstraintStorageTests {
                             && packed.relation == relation && packed.firstIsGuide == firstIsGuide
                             && packed.secondIsGuide == secondIsGuide
                         #expect(same, "\(first) \(relation) \(second)")
-                        #expect(packed.place(asSecondItem: false) == 0xFF_FFFD && packed.place(asSecondItem: true) == 12_345)
+                        #expect(packed.place(asSecondItem: false) == 0xFF_FFFD)
+                        #expect(packed.place(asSecondItem: true) == 12_345)
                         #expect(!packed.secondIsFirst)
                     }
                 }
@@ -52,7 +53,8 @@ struct ConstraintStorageTests {
         let scaled = a.widthAnchor.constraint(equalTo: b.widthAnchor, multiplier: 0.5, constant: 3)
         #expect(plain.multiplier == 1 && plain.identifier == nil)
         #expect(scaled.multiplier == 0.5 && scaled.constant == 3 && scaled.identifier == nil)
-        #expect(scaled.allocatedBytes > allocationBytes(of: scaled) && plain.allocatedBytes == allocationBytes(of: plain))
+        #expect(scaled.allocatedBytes > allocationBytes(of: scaled))
+        #expect(plain.allocatedBytes == allocationBytes(of: plain))
 
         scaled.identifier = "half"
         plain.identifier = "whole"
@@ -61,7 +63,8 @@ struct ConstraintStorageTests {
         scaled.identifier = nil
         plain.identifier = nil
         #expect(scaled.multiplier == 0.5 && scaled.identifier == nil)
-        #expect(scaled.allocatedBytes > allocationBytes(of: scaled) && plain.allocatedBytes == allocationBytes(of: plain))
+        #expect(scaled.allocatedBytes > allocationBytes(of: scaled))
+        #expect(plain.allocatedBytes == allocationBytes(of: plain))
     }
 
     /// A constraint whose place in its item's list did not fit its 24 bits is searched for as

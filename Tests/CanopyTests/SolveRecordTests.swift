@@ -172,7 +172,8 @@ struct SolveRecordTests {
         for step in 0..<600 {
             let changed = step % 255 == 0 ? [20] : step % 3 == 0 ? [step % 20] : [step % 20, (step * 7 + 3) % 20]
             for row in Set(changed) { system.rows[row].constant += Double(step % 11) - 5 }
-            let carried = try carryMatchesAFreshSolve(&system, Array(Set(changed)), solver.workspace, solver.record, "step \(step)")
+            let carried = try carryMatchesAFreshSolve(
+                &system, Array(Set(changed)), solver.workspace, solver.record, "step \(step)")
             #expect(carried)
         }
     }

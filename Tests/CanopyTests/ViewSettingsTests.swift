@@ -45,7 +45,9 @@ struct ViewSettingsTests {
         let child = View(frame: CGRect(x: 10, y: 10, width: 80, height: 80))
         if withExtras { child.tag = 7 }
         parent.addSubview(child)
-        let wide: AutoresizingMask = [.flexibleWidth, AutoresizingMask(rawValue: 1 << 40), AutoresizingMask(rawValue: 1 << 7)]
+        let wide: AutoresizingMask = [
+            .flexibleWidth, AutoresizingMask(rawValue: 1 << 40), AutoresizingMask(rawValue: 1 << 7),
+        ]
         child.autoresizingMask = wide
         #expect(child.autoresizingMask == wide)
         parent.bounds.size.width = 150

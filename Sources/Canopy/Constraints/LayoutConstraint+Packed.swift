@@ -25,11 +25,9 @@ extension LayoutConstraint {
             if secondIsGuide { bits |= 1 << 13 }
         }
 
-        var firstAttribute: Attribute { unsafeBitCast(UInt8(truncatingIfNeeded: bits & Self.attributeMask), to: Attribute.self) }
-        var secondAttribute: Attribute {
-            unsafeBitCast(UInt8(truncatingIfNeeded: bits >> 5 & Self.attributeMask), to: Attribute.self)
-        }
-        var relation: Relation { unsafeBitCast(UInt8(truncatingIfNeeded: bits >> 10 & 3), to: Relation.self) }
+        var firstAttribute: Attribute { Self.value(of: bits & Self.attributeMask) }
+        var secondAttribute: Attribute { Self.value(of: bits >> 5 & Self.attributeMask) }
+        var relation: Relation { Self.value(of: bits >> 10 & 3) }
         var firstIsGuide: Bool { bits & 1 << 12 != 0 }
         var secondIsGuide: Bool { bits & 1 << 13 != 0 }
 
@@ -51,7 +49,13 @@ extension LayoutConstraint {
 
         private static func tag<Case>(_ value: Case) -> UInt64 { UInt64(unsafeBitCast(value, to: UInt8.self)) }
 
-        private static func shift(_ asSecondItem: Bool) -> UInt64 { asSecondItem ? secondPlaceShift : secondPlaceShift - 24 }
+        private static func value<Case>(of tag: UInt64) -> Case {
+            unsafeBitCast(UInt8(truncatingIfNeeded: tag), to: Case.self)
+        }
+
+        private static func shift(_ asSecondItem: Bool) -> UInt64 {
+            asSecondItem ? secondPlaceShift : secondPlaceShift - 24
+        }
 
         private mutating func store(_ place: UInt64, asSecondItem: Bool) {
             let shift = Self.shift(asSecondItem)
