@@ -85,6 +85,13 @@ struct HitTestingTests {
         #expect(window.hitTest(CGPoint(x: 150, y: 150), with: nil) === button)
         #expect(window.hitTest(CGPoint(x: 103, y: 103), with: nil) === behind)  // a corner
         #expect(button.hitTest(CGPoint(x: 3, y: 3), with: nil) == nil)
+        // Changing the flags the core hit-tests by keeps the override asked.
+        button.isHidden = true
+        button.isHidden = false
+        button.clipsToBounds = true
+        button.alpha = 0.5
+        #expect(window.hitTest(CGPoint(x: 150, y: 150), with: nil) === button)
+        #expect(window.hitTest(CGPoint(x: 103, y: 103), with: nil) === behind)
     }
 
     @Test func anOverriddenHitTestDecidesForItsSubtree() {

@@ -153,8 +153,8 @@ struct SolveRecordTests {
 
     /// A record marks the variables and rows each change reaches with a one-byte stamp, cleared
     /// when it wraps: a chain moved by the first change and by the 256th alone (the stamp then
-    /// comes round to its marks again) still moves, as does another changed in between, one
-    /// row or several at a time.
+    /// comes round to its marks again) still moves, and the row checked over it is checked
+    /// again, as another chain changed in between moves, one row or several at a time.
     @Test func changesPastTheMarksWrapGiveAFreshSolve() throws {
         let solver = SolverMemory()
         defer { withExtendedLifetime(solver) {} }
@@ -167,6 +167,9 @@ struct SolveRecordTests {
                 system.add(terms, CNP_RELATION_EQUAL, Double(v))
             }
         }
+        // A soft row, only checked after a change: its error follows the second chain's last
+        // variable.
+        system.add([(39, 1)], CNP_RELATION_EQUAL, 0, priority: 250)
         let kept = system.isKept(in: solver.workspace, by: solver.record)
         #expect(kept)
         for step in 0..<600 {

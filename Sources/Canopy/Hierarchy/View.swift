@@ -170,10 +170,6 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// 176-byte block).
     @exclusivity(unchecked) private var switches: Switches = .initial
 
-    /// Whether the C core must ask Swift to hit-test this view (its class may override
-    /// `hitTest(_:with:)` or `point(inside:with:)`); set once, when the view is made.
-    var asksSwiftToHitTest: Bool { coreFlags & CNP_NODE_CUSTOM_HIT_TEST != 0 }
-
     /// Stores `newValue` in `storage`; returns whether it differs from the value replaced. (The
     /// observers of a property kept in such storage run after the store, as a `didSet` would.)
     private static func replace<Value: Equatable>(_ storage: inout Value, with newValue: Value) -> Bool {
@@ -215,6 +211,8 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     /// What both initializers do once the view's storage exists.
     private func finishInitialization() {
+        // Whether the core asks Swift to hit-test the view (its class may override
+        // `hitTest(_:with:)` or `point(inside:with:)`) is set once, here.
         coreFlags = View.isHitTestedInCore(Self.self) ? 0 : CNP_NODE_CUSTOM_HIT_TEST
         pendingWork = [.display]
         if Self.requiresConstraintBasedLayout { joinConstraintBasedLayout() }
