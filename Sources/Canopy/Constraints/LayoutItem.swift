@@ -143,10 +143,13 @@ struct ConstraintReferences {
         return place
     }
 
-    /// Removes `entry`, at `place` or, when its place is not known, wherever it is.
+    /// Removes `entry`, at `place` or, when its place is not known, wherever it is. A place is
+    /// unknown only past the 2^24 − 2 places a constraint keeps (a move to a lower place tells
+    /// it), so the search runs from the end: it passes at most the entries past that.
     private mutating func remove(_ entry: UInt, at place: Int?) {
-        guard let place = place ?? (0..<Int(count)).first(where: { self.entry(at: $0) == entry }) else { return }
-        remove(at: place)
+        let found = place ?? (0..<Int(count)).reversed().first { self.entry(at: $0) == entry }
+        guard let found else { return }
+        remove(at: found)
     }
 
     private mutating func remove(at place: Int) {
