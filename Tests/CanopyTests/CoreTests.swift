@@ -312,4 +312,14 @@ struct CoreTests {
         #expect(hit.node == Int32(depth - 1))
         #expect(cnp_workspace_capacity(workspace) >= depth * 24)
     }
+
+    /// Memory reports count a block as the allocator holds it: at least what was asked for,
+    /// with the size word before it; no block counts nothing.
+    @Test func anAllocationCountsItsBlock() {
+        #expect(cnp_allocation_bytes(nil) == 0)
+        let block = malloc(100)
+        defer { free(block) }
+        let bytes = cnp_allocation_bytes(block)
+        #expect(bytes >= 100 + 8 && bytes < 100 + 8 + 32, "\(bytes)")
+    }
 }

@@ -183,6 +183,7 @@ final class LayoutEngine {
         // A handler called while collecting (an `intrinsicContentSize`) changed the structure:
         // the system no longer matches the tree, and the next round collects it again.
         guard structureChanges == changesBefore else { return [] }
+        // The failed system was solved with its edited frames in: compared with them in.
         if failure != nil { system.referToEditedFrames() }
         if let failure, failure.system.hasTheInputs(of: system) {
             return [.layoutSolveFailed(reason: "\(failure.error.description); not solved again, as nothing it reads has changed")]

@@ -360,7 +360,7 @@ struct LayoutSystem {
     mutating func referToFrames() {
         editedFrames = []
         reference = []
-        reference.reserveCapacity(4 * itemCount)
+        reference.reserveCapacity(variableCount)
         defer { windowOrigins = ContentOrigins() }
         var contentOrigins = [CGPoint](repeating: .zero, count: itemCount)
         for index in itemReferences.indices {
