@@ -22,6 +22,8 @@ struct CoreSystem {
     var reference: [Double]?
     /// Whether the core is asked for the rows' errors (`errors` is left as it is without).
     var asksForErrors = true
+    /// The rows' constants at the latest solve or carry: what a record's values answer.
+    private var answeredConstants: [Double] = []
 
     init(variableCount: Int, rows: [cnp_row] = [], terms: [CoreTerm] = []) {
         self.variableCount = variableCount
@@ -36,7 +38,7 @@ struct CoreSystem {
         terms += row.map { CoreTerm(variable: UInt32($0.0), coefficient: $0.1) }
     }
 
-    private mutating func withCore<R>(_ body: (inout cnp_system, inout cnp_solution) -> R) -> R {
+    mutating func withCore<R>(_ body: (inout cnp_system, inout cnp_solution) -> R) -> R {
         if values.count != variableCount || states.count != rows.count {
             values = Array(repeating: 0, count: variableCount)
             variableStates = Array(repeating: 0, count: variableCount)
@@ -111,6 +113,7 @@ struct CoreSystem {
     ) -> (status: cnp_status, report: cnp_solve_report) {
         var report = cnp_solve_report()
         let status = withCore { cnp_solve_on_lanes(workspace, &$0, &$1, &report, record, lanes) }
+        answeredConstants = rows.map(\.constant)
         return (status, report)
     }
 
@@ -126,15 +129,22 @@ struct CoreSystem {
         variableCount += other.variableCount
     }
 
-    /// Carries the constants of `changedRows` through `record`; returns the status and the
-    /// variables the core says changed.
-    mutating func carry(_ changedRows: [UInt32], through record: OpaquePointer) -> (cnp_status, [Int]) {
+    /// Carries the constants of `changedRows` through `record`, each from the constant it had
+    /// at the latest solve or carry (or from `previous`, when given); returns the status and
+    /// the variables the core says changed.
+    mutating func carry(_ changedRows: [UInt32], through record: OpaquePointer, previous: [Double]? = nil)
+        -> (cnp_status, [Int])
+    {
         var changed = [UInt32](repeating: 0, count: variableCount)
         var count: UInt32 = 0
+        let previous = previous ?? changedRows.map {
+            answeredConstants.indices.contains(Int($0)) ? answeredConstants[Int($0)] : 0
+        }
         let status = withCore { system, solution in
             cnp_solve_changed_constants(
-                record, &system, changedRows, UInt32(changedRows.count), &solution, &changed, &count, nil)
+                record, &system, changedRows, previous, UInt32(changedRows.count), &solution, &changed, &count, nil)
         }
+        answeredConstants = rows.map(\.constant)
         return (status, changed.prefix(Int(count)).map(Int.init))
     }
 }

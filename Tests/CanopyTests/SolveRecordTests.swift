@@ -573,6 +573,54 @@ struct SolveRecordTests {
         #expect(kept && status == CNP_OK && moved.isEmpty && system.values == [10, 15])
     }
 
+    /// The caller gives each changed row's previous constant: the record keeps none. A row
+    /// listed twice takes its first entry's; a previous constant the solve did not answer, one
+    /// that is not a number, or none given, is refused.
+    @Test func changesAreCarriedFromThePreviousConstantsGiven() {
+        let solver = SolverMemory()
+        defer { withExtendedLifetime(solver) {} }
+        var system = CoreSystem(variableCount: 2)
+        system.add([(0, 1)], CNP_RELATION_EQUAL, 10)
+        system.add([(1, 1), (0, -1)], CNP_RELATION_EQUAL, 5)
+        /// Solves `system` anew, sets row 1's constant to 8, and carries it from `previous`.
+        func carried(_ rows: [UInt32], from previous: [Double]) -> (cnp_status, [Double]) {
+            var edited = system
+            let kept = edited.isKept(in: solver.workspace, by: solver.record)
+            edited.rows[1].constant = 8
+            let status = edited.carry(rows, through: solver.record, previous: previous).0
+            return (kept ? status : CNP_ERROR_BAD_ARGUMENT, edited.values)
+        }
+        let twice = carried([1, 1], from: [5, 2])
+        #expect(twice.0 == CNP_OK && twice.1 == [10, 18], "the first entry's: from 5 to 8")
+        // Carried from a constant the solve did not answer (3), the row ends at 10, not 8: a
+        // changed row is checked, and refused.
+        #expect(carried([1], from: [3]).0 == CNP_ERROR_STALE)
+        #expect(carried([1], from: [.nan]).0 == CNP_ERROR_NON_FINITE)
+        var unknown = system
+        let kept = unknown.isKept(in: solver.workspace, by: solver.record)
+        let status = unknown.withCore { core, solution in
+            var changed = [UInt32](repeating: 0, count: 2), count: UInt32 = 0
+            let rows: [UInt32] = [1]
+            return cnp_solve_changed_constants(solver.record, &core, rows, nil, 1, &solution, &changed, &count, nil)
+        }
+        #expect(kept && status == CNP_ERROR_BAD_ARGUMENT)
+    }
+
+    /// A record keeps substitution's classes (representatives, scales, offsets, lists) and its
+    /// eliminations, 28 bytes a variable and 20 a row: not the rows' constants, the classes'
+    /// values or sizes, which the caller or the solve's workspace hold.
+    @Test func aRecordKeepsTheClassesAndEliminationsAlone() {
+        let count = 10_000
+        var system = CoreSystem(variableCount: count)
+        system.add([(0, 1)], CNP_RELATION_EQUAL, 0)
+        for v in 1..<count { system.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
+        let solver = SolverMemory()
+        defer { withExtendedLifetime(solver) {} }
+        let kept = system.isKept(in: solver.workspace, by: solver.record)
+        let capacity = cnp_solve_record_capacity(solver.record)
+        #expect(kept && capacity >= 48 * count && capacity <= 48 * count + 4096, "\(capacity) bytes")
+    }
+
     /// Only systems substitution settles whole are kept: not one with a dense block, a free
     /// variable or a conflict.
     @Test func onlySystemsSettledBySubstitutionAreKept() {

@@ -241,11 +241,14 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 
 /// Brings `solution` up to date after the constants of `changed_rows` changed, and nothing
 /// else, since the solve `record` was filled by (or the last call of this function on it).
-/// `solution` must hold that solve's outputs; it is updated in place, as is `record`. Only what
-/// the changes reach is visited: the eliminations downstream of the changed rows, in the order
-/// they were made, and the rows over the variables that moved (but those with which
-/// substitution merged or fixed a class: they hold by construction, and their `row_error` keeps
-/// the recorded solve's rounding residue). The values equal a full solve's up to rounding.
+/// `previous_constants[j]` is the constant row `changed_rows[j]` had then (a row listed twice
+/// takes its first entry's): the record keeps no copy of the constants. `solution` must hold
+/// that solve's or call's outputs as it left them (the record reads its classes' values there);
+/// it is updated in place, as is `record`. Only what the changes reach is visited: the
+/// eliminations downstream of the changed rows, in the order they were made, and the rows over
+/// the variables that moved (but those with which substitution merged or fixed a class: they
+/// hold by construction, and their `row_error` keeps the recorded solve's rounding residue).
+/// The values equal a full solve's up to rounding.
 /// A change of one row alone is kept as a response (the variables it moved and their change
 /// per unit of the row's constant); the next change of that row alone sets those variables
 /// from it and checks the same rows, without visiting the eliminations, and while only that
@@ -261,11 +264,12 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// at the first change after a solve, and on every row a change reads), or a changed row is no
 /// longer a required equality although substitution settled it, or a required row over settled
 /// variables no longer holds (a conflict: the full solve finds its smallest set). Input errors
-/// as cnp_solve's, for the changed rows. On any error `record` is emptied and `solution` is
-/// unspecified: solve in full.
+/// as cnp_solve's, for the changed rows and their previous constants. On any error `record` is
+/// emptied and `solution` is unspecified: solve in full.
 cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_system *system, const uint32_t *changed_rows,
-                                       uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed_variables,
-                                       uint32_t *changed_count, cnp_solve_report *report);
+                                       const double *previous_constants, uint32_t changed_row_count,
+                                       cnp_solution *solution, uint32_t *changed_variables, uint32_t *changed_count,
+                                       cnp_solve_report *report);
 
 // MARK: - Solving on several threads
 

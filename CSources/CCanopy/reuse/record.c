@@ -21,7 +21,12 @@
  *
  * The members a class had at a merge are found without replaying the merges: a merge appends
  * one list at the end of the other, so a class at any time is a contiguous run of its final
- * list, starting at its representative then and as long as its size then.
+ * list, starting at its representative then and as long as its size then. A class fixed is
+ * final: its run is its members, read up to the first variable of another class.
+ *
+ * The record keeps no copy of what the caller holds: a representative's scale is 1 and its
+ * offset 0, so its class value is its value in the caller's solution; and the caller gives
+ * each changed row's previous constant.
  */
 #include "reuse/reuse.h"
 
@@ -42,11 +47,9 @@ struct cnp_solve_record {
 
     // What substitution leaves (the arrays are lent to the solver).
     uint32_t *rep;
-    double *scale, *offset, *rep_value;
-    uint32_t *next_member, *last_member, *class_size;
+    double *scale, *offset;
+    uint32_t *next_member, *last_member;
     elimination *eliminations;
-    /// Per row: the constant the kept values answer.
-    double *constant;
 
     // Built at the first change. `members` and `member_position` take the places of
     // `next_member` and `last_member`, which nothing reads again before the next solve
@@ -59,6 +62,7 @@ struct cnp_solve_record {
 
     // A change's scratch: zero, or older than `stamp`, between calls. The stamps are bytes
     // (cleared once every 255 calls): a resize marks every variable and row.
+    double *constant_change; // per row: its constant's change, on the changed rows
     double *delta_offset; // per variable
     double *delta_value;  // per representative
     uint8_t *moved_mark;  // per variable: `stamp` once moved in this call
@@ -120,12 +124,9 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
     r->rep = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->scale = cnp__arena_take(a, variables, sizeof(double));
     r->offset = cnp__arena_take(a, variables, sizeof(double));
-    r->rep_value = cnp__arena_take(a, variables, sizeof(double));
     r->next_member = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->last_member = cnp__arena_take(a, variables, sizeof(uint32_t));
-    r->class_size = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->eliminations = cnp__arena_take(a, rows, sizeof(elimination));
-    r->constant = cnp__arena_take(a, rows, sizeof(double));
 }
 
 /// The indexes and scratch of a change.
@@ -133,6 +134,7 @@ static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables,
     r->elimination_of_row = cnp__arena_take(a, rows, sizeof(uint32_t));
     r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
     r->variable_rows = cnp__arena_take(a, terms, sizeof(uint32_t));
+    r->constant_change = cnp__arena_take(a, rows, sizeof(double));
     r->delta_offset = cnp__arena_take(a, variables, sizeof(double));
     r->delta_value = cnp__arena_take(a, variables, sizeof(double));
     r->moved_mark = cnp__arena_take(a, variables, sizeof(uint8_t));
@@ -160,10 +162,8 @@ cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t ter
     s->rep = record->rep;
     s->scale = record->scale;
     s->offset = record->offset;
-    s->rep_value = record->rep_value;
     s->next_member = record->next_member;
     s->last_member = record->last_member;
-    s->class_size = record->class_size;
     s->eliminations = record->eliminations;
     s->elimination_count = 0;
     s->record_broken = false;
@@ -188,9 +188,6 @@ bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status st
     const cnp_system *system = s->system;
     if (status != CNP_OK || !settled_by_substitution(s)) {
         return false;
-    }
-    for (uint32_t r = 0; r < system->row_count; r++) {
-        record->constant[r] = system->rows[r].constant;
     }
     record->variable_count = system->variable_count;
     record->row_count = system->row_count;
@@ -312,6 +309,7 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     // The scratch is zero already in a new block: its pages are then touched only where a
     // change writes (a variable moved, a row checked), not all at once here.
     if (!zeroed) {
+        memset(r->constant_change, 0, r->row_count * sizeof(double));
         memset(r->delta_offset, 0, r->variable_count * sizeof(double));
         memset(r->delta_value, 0, r->variable_count * sizeof(double));
         memset(r->moved_mark, 0, r->variable_count * sizeof(uint8_t));
@@ -370,7 +368,7 @@ static void note_moved(cnp_solve_record *r, uint32_t variable, uint32_t e, uint3
 /// what the row's variables had moved by then.
 static double reduced_delta(const cnp_solve_record *r, const cnp_system *system, const elimination *x) {
     const cnp_row *row = &system->rows[x->row];
-    double delta = row->constant - r->constant[x->row];
+    double delta = r->constant_change[x->row];
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
         uint32_t v = system->term_variables[t];
         delta -= system->term_coefficients[t] * (r->scale[v] * r->delta_value[r->rep[v]] + r->delta_offset[v]);
@@ -393,7 +391,7 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
         uint32_t first = r->member_position[x->target];
         if (x->run == 0) {
             r->delta_value[x->target] = delta / x->divisor;
-            for (uint32_t k = first; k < first + r->class_size[x->target]; k++) {
+            for (uint32_t k = first; k < r->variable_count && r->rep[r->members[k]] == x->target; k++) {
                 note_moved(r, r->members[k], e, moved_count);
             }
         } else {
@@ -408,33 +406,69 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
     return CNP_OK;
 }
 
-/// Writes the moved variables' values and folds their deltas into the kept offsets and class
-/// values; lists the variables whose values changed.
-static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, double *values, uint32_t *changed,
-                               uint32_t *changed_count) {
-    *changed_count = 0;
-    for (uint32_t k = 0; k < moved_count; k++) {
-        uint32_t m = r->moved[k], rep = r->rep[m];
-        double value = r->scale[m] * (r->rep_value[rep] + r->delta_value[rep]) + r->offset[m] + r->delta_offset[m];
-        if (!isfinite(value)) {
-            return CNP_ERROR_NON_FINITE;
-        }
-        if (value != values[m]) {
-            changed[(*changed_count)++] = m;
-        }
-        values[m] = value;
-        // A variable's offset is read for its own value only: folded at once.
-        r->offset[m] += r->delta_offset[m];
-        r->delta_offset[m] = 0.0;
+/// Writes the moved variable `m`'s value from its class's, which the representative's value
+/// holds (its scale is 1, its offset 0), and folds its delta into its kept offset; lists it
+/// when the value differs from `shown`, the caller's.
+static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, double *values, uint32_t *changed,
+                             uint32_t *changed_count) {
+    uint32_t rep = r->rep[m];
+    double value = r->scale[m] * (values[rep] + r->delta_value[rep]) + r->offset[m] + r->delta_offset[m];
+    if (!isfinite(value)) {
+        return CNP_ERROR_NON_FINITE;
     }
-    // The class values only once every value is written: a class value folded earlier would
-    // count twice.
-    for (uint32_t k = 0; k < moved_count; k++) {
-        uint32_t m = r->moved[k];
-        r->rep_value[m] += r->delta_value[m]; // nonzero only on representatives
-        r->delta_value[m] = 0.0;
+    if (value != shown) {
+        changed[(*changed_count)++] = m;
     }
+    values[m] = value;
+    r->offset[m] += r->delta_offset[m];
+    r->delta_offset[m] = 0.0;
     return CNP_OK;
+}
+
+/// Settles the moved representatives that are the response's (with its base in `values` and
+/// the caller's values in `response_base`, see swap_in_response_base): their values are
+/// compared with the caller's, and their deltas folded, so that settling them again writes
+/// the same values and lists nothing.
+static cnp_status settle_response_representatives(cnp_solve_record *r, double *values, uint32_t *changed,
+                                                  uint32_t *changed_count) {
+    cnp_status status = CNP_OK;
+    for (uint32_t k = 0; k < r->response_count && status == CNP_OK; k++) {
+        uint32_t m = r->response_variables[k];
+        if (r->rep[m] == m) {
+            status = settle_one(r, m, r->response_base[k], values, changed, changed_count);
+            r->delta_value[m] = 0.0;
+        }
+    }
+    return status;
+}
+
+/// Writes the moved variables' values and folds their deltas into the kept offsets; lists the
+/// variables whose values changed. The representatives come last: their values are their
+/// classes' old values until every member is written. With `response_swapped`, the response's
+/// representatives are compared with the caller's values kept in its base.
+static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, bool response_swapped, double *values,
+                               uint32_t *changed, uint32_t *changed_count) {
+    *changed_count = 0;
+    cnp_status status = CNP_OK;
+    for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
+        uint32_t m = r->moved[k];
+        if (r->rep[m] != m) {
+            status = settle_one(r, m, values[m], values, changed, changed_count);
+        }
+    }
+    if (status == CNP_OK && response_swapped) {
+        status = settle_response_representatives(r, values, changed, changed_count);
+    }
+    for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
+        uint32_t m = r->moved[k];
+        if (r->rep[m] == m) {
+            status = settle_one(r, m, values[m], values, changed, changed_count);
+        }
+    }
+    for (uint32_t k = 0; k < moved_count; k++) {
+        r->delta_value[r->moved[k]] = 0.0; // nonzero only on representatives
+    }
+    return status;
 }
 
 /// Re-evaluates `row` at the new values, once per call. A required row that no longer holds is
@@ -502,15 +536,16 @@ static void note_slopes(cnp_solve_record *r, double change, uint32_t moved_count
     }
 }
 
-/// Keeps the response of the change of row `row` just carried, its slopes noted: the moved
-/// variables' values are its base.
-static void keep_response(cnp_solve_record *r, uint32_t row, uint32_t moved_count, const double *values) {
+/// Keeps the response of the change of row `row` to `constant` just carried, its slopes noted:
+/// the moved variables' values are its base.
+static void keep_response(cnp_solve_record *r, uint32_t row, double constant, uint32_t moved_count,
+                          const double *values) {
     for (uint32_t k = 0; k < moved_count; k++) {
         r->response_base[k] = values[r->response_variables[k]];
     }
     r->response_count = moved_count;
     r->response_row = row;
-    r->response_constant = r->constant[row];
+    r->response_constant = constant;
 }
 
 /// Whether changed row `row` can be carried: a row substitution merged or fixed a class with
@@ -532,6 +567,20 @@ static cnp_status note_changed_row(cnp_solve_record *r, const cnp_system *system
     return CNP_OK;
 }
 
+/// Swaps the values the response set on its representatives with its base: their classes'
+/// values in the record's state, which the replay starts from. The caller's values wait in the
+/// base, for settle_moved to compare with.
+static void swap_in_response_base(cnp_solve_record *r, double *values) {
+    for (uint32_t k = 0; k < r->response_count; k++) {
+        uint32_t m = r->response_variables[k];
+        if (r->rep[m] == m) {
+            double shown = values[m];
+            values[m] = r->response_base[k];
+            r->response_base[k] = shown;
+        }
+    }
+}
+
 /// Adds the response's variables to the moved ones (those not moved already): values set
 /// from it are rewritten from the record's state, even where its row came back to the base
 /// and nothing moves.
@@ -546,12 +595,37 @@ static uint32_t retake_response_variables(cnp_solve_record *r, uint32_t moved_co
     return moved_count;
 }
 
+/// Notes each changed row's change of constant; a row listed twice takes its first entry's. The
+/// response's row, when values were set from it, changed from its base.
+static void note_constant_changes(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
+                                  const double *previous_constants, uint32_t changed_row_count,
+                                  uint32_t also_changed) {
+    for (uint32_t j = changed_row_count; j-- > 0;) {
+        r->constant_change[changed_rows[j]] = system->rows[changed_rows[j]].constant - previous_constants[j];
+    }
+    if (also_changed != NONE) {
+        r->constant_change[also_changed] = system->rows[also_changed].constant - r->response_constant;
+    }
+}
+
+/// Clears what note_constant_changes wrote: the scratch is zero between calls.
+static void clear_constant_changes(cnp_solve_record *r, const uint32_t *changed_rows, uint32_t changed_row_count,
+                                   uint32_t also_changed) {
+    for (uint32_t j = 0; j < changed_row_count; j++) {
+        r->constant_change[changed_rows[j]] = 0.0;
+    }
+    if (also_changed != NONE) {
+        r->constant_change[also_changed] = 0.0;
+    }
+}
+
 /// Replays the eliminations the changed rows reach (and `also_changed`'s, unless NONE: the
 /// response's row when values were set from it), writes the moved variables' values and checks
-/// the rows over them; a change of one row alone keeps its response.
-static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
-                        uint32_t changed_row_count, uint32_t also_changed, cnp_solution *solution, uint32_t *changed,
-                        uint32_t *changed_count) {
+/// the rows over them; a change of one row alone keeps its response. The constants' changes
+/// are noted.
+static cnp_status replay(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
+                         uint32_t changed_row_count, uint32_t also_changed, cnp_solution *solution, uint32_t *changed,
+                         uint32_t *changed_count) {
     next_stamp(r);
     cnp_status status = also_changed != NONE ? note_changed_row(r, system, also_changed) : CNP_OK;
     for (uint32_t j = 0; j < changed_row_count && status == CNP_OK; j++) {
@@ -569,12 +643,12 @@ static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uin
         moved_count = retake_response_variables(r, moved_count);
     }
     bool alone = changed_row_count == 1 && also_changed == NONE;
-    double change = alone ? system->rows[changed_rows[0]].constant - r->constant[changed_rows[0]] : 0.0;
+    double change = alone ? r->constant_change[changed_rows[0]] : 0.0;
     bool keeps = change != 0.0;
     if (keeps) {
         note_slopes(r, change, moved_count);
     }
-    status = settle_moved(r, moved_count, solution->values, changed, changed_count);
+    status = settle_moved(r, moved_count, also_changed != NONE, solution->values, changed, changed_count);
     r->recording_checks = keeps;
     r->response_check_count = 0;
     if (status == CNP_OK && also_changed != NONE) {
@@ -584,19 +658,10 @@ static cnp_status carry(cnp_solve_record *r, const cnp_system *system, const uin
         status = check_rows(r, system, changed_rows, changed_row_count, moved_count, solution);
     }
     r->recording_checks = false;
-    if (status != CNP_OK) {
-        return status;
+    if (status == CNP_OK && keeps) {
+        keep_response(r, changed_rows[0], system->rows[changed_rows[0]].constant, moved_count, solution->values);
     }
-    if (also_changed != NONE) {
-        r->constant[also_changed] = system->rows[also_changed].constant;
-    }
-    for (uint32_t j = 0; j < changed_row_count; j++) {
-        r->constant[changed_rows[j]] = system->rows[changed_rows[j]].constant;
-    }
-    if (keeps) {
-        keep_response(r, changed_rows[0], moved_count, solution->values);
-    }
-    return CNP_OK;
+    return status;
 }
 
 /// The kept response's row changed again, alone: each variable it moves is set from the base
@@ -633,23 +698,31 @@ static cnp_status repeat_response(cnp_solve_record *r, const cnp_system *system,
 /// replay, which takes in the response's row too when values were set from it (the record's
 /// own state has not moved with them).
 static cnp_status carry_change(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
-                               uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed,
-                               uint32_t *changed_count) {
+                               const double *previous_constants, uint32_t changed_row_count, cnp_solution *solution,
+                               uint32_t *changed, uint32_t *changed_count) {
     if (changed_row_count == 1 && changed_rows[0] == r->response_row) {
         return repeat_response(r, system, solution, changed, changed_count);
     }
     uint32_t also_changed = r->response_outstanding ? r->response_row : NONE;
+    if (also_changed != NONE) {
+        swap_in_response_base(r, solution->values);
+    }
     r->response_row = NONE;
     r->response_outstanding = false;
-    return carry(r, system, changed_rows, changed_row_count, also_changed, solution, changed, changed_count);
+    note_constant_changes(r, system, changed_rows, previous_constants, changed_row_count, also_changed);
+    cnp_status status =
+        replay(r, system, changed_rows, changed_row_count, also_changed, solution, changed, changed_count);
+    clear_constant_changes(r, changed_rows, changed_row_count, also_changed);
+    return status;
 }
 
-static cnp_status check_changed_rows(const cnp_system *system, const uint32_t *changed_rows, uint32_t count) {
+static cnp_status check_changed_rows(const cnp_system *system, const uint32_t *changed_rows,
+                                     const double *previous_constants, uint32_t count) {
     for (uint32_t j = 0; j < count; j++) {
         if (changed_rows[j] >= system->row_count) {
             return CNP_ERROR_BAD_INDEX;
         }
-        if (!isfinite(system->rows[changed_rows[j]].constant)) {
+        if (!isfinite(system->rows[changed_rows[j]].constant) || !isfinite(previous_constants[j])) {
             return CNP_ERROR_NON_FINITE;
         }
     }
@@ -657,14 +730,15 @@ static cnp_status check_changed_rows(const cnp_system *system, const uint32_t *c
 }
 
 cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_system *system, const uint32_t *changed_rows,
-                                       uint32_t changed_row_count, cnp_solution *solution, uint32_t *changed_variables,
-                                       uint32_t *changed_count, cnp_solve_report *report) {
+                                       const double *previous_constants, uint32_t changed_row_count,
+                                       cnp_solution *solution, uint32_t *changed_variables, uint32_t *changed_count,
+                                       cnp_solve_report *report) {
     if (record == NULL) {
         return CNP_ERROR_BAD_ARGUMENT;
     }
     cnp_status status = CNP_OK;
     if (system == NULL || solution == NULL || solution->values == NULL || solution->row_state == NULL ||
-        changed_variables == NULL || changed_count == NULL || (changed_row_count > 0 && changed_rows == NULL) ||
+        changed_variables == NULL || changed_count == NULL || (changed_row_count > 0 && (changed_rows == NULL || previous_constants == NULL)) ||
         (system->row_count > 0 && system->rows == NULL) ||
         (system->term_count > 0 && (system->term_variables == NULL || system->term_coefficients == NULL))) {
         status = CNP_ERROR_BAD_ARGUMENT;
@@ -672,7 +746,7 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
                system->row_count != record->row_count || system->term_count != record->term_count) {
         status = CNP_ERROR_STALE;
     } else {
-        status = check_changed_rows(system, changed_rows, changed_row_count);
+        status = check_changed_rows(system, changed_rows, previous_constants, changed_row_count);
     }
     if (status == CNP_OK && !record->indexed) {
         status = rows_match_record(record, system) ? CNP_OK : CNP_ERROR_STALE;
@@ -681,7 +755,8 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
         }
     }
     if (status == CNP_OK) {
-        status = carry_change(record, system, changed_rows, changed_row_count, solution, changed_variables, changed_count);
+        status = carry_change(record, system, changed_rows, previous_constants, changed_row_count, solution,
+                              changed_variables, changed_count);
     }
     if (status != CNP_OK) {
         cnp__record_forget(record);

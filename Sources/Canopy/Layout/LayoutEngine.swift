@@ -223,7 +223,7 @@ final class LayoutEngine {
         report.carriedConstants = carried
         // Frames turned into constraints now say where those views were placed (rounded), as
         // a system collected from the tree would.
-        system.rowsWithNewConstants = []
+        system.newConstants = LayoutSystem.ConstantChanges()
         // Undetermined variables stay where this solve put them (a carry has written its own).
         if !carried, let solution { system.refer(to: solution.values) }
         // The system is kept unless the structure changed meanwhile (its edits would be lost).
@@ -257,7 +257,7 @@ final class LayoutEngine {
     /// or a required row no longer holds); `solution` is then dropped, the reference values
     /// are the items' frames, as in a system collected anew, and a full solve is due.
     private func carryNewConstants(of system: inout LayoutSystem, movingInto moved: inout ItemSet) -> Bool {
-        guard recordHoldsSolution, let rows = system.rowsWithNewConstants, var carried = solution else { return false }
+        guard recordHoldsSolution, let changes = system.newConstants, var carried = solution else { return false }
         solution = nil
         // The reference values are the solution's values (after a solve and after a carry; the
         // edited views' frames wait apart): the system lets go of them, so that `carried` holds
@@ -271,7 +271,8 @@ final class LayoutEngine {
             status = system.withCoreSystem { problem in
                 carried.withOutputs { output in
                     cnp_solve_changed_constants(
-                        record.pointer, &problem, rows, UInt32(rows.count), &output, buffer.baseAddress, &changedCount, nil)
+                        record.pointer, &problem, changes.rows, changes.previous, UInt32(changes.rows.count), &output,
+                        buffer.baseAddress, &changedCount, nil)
                 }
             }
             count = status == CNP_OK ? Int(changedCount) : 0

@@ -18,6 +18,20 @@ struct LayoutSystem {
         case rule(Rule, item: Int32)
     }
 
+    /// Rows whose constants changed, each with the constant it had at the latest solve (the
+    /// core's record keeps no copy of the constants).
+    struct ConstantChanges {
+        private(set) var rows: [UInt32] = []
+        private(set) var previous: [Double] = []
+
+        mutating func append(row: Int, previous constant: Double) {
+            rows.append(UInt32(row))
+            previous.append(constant)
+        }
+
+        var bytes: Int { rows.bytes + previous.bytes }
+    }
+
     /// The views and guides with variables, level by level down the tree, each view before
     /// its guides.
     ///
@@ -66,10 +80,10 @@ struct LayoutSystem {
     /// constants makes every reference value the new solution's, and writing them at once
     /// would copy the reference values, which the solution shares.
     private var editedFrames: [(item: Int, frame: CGRect)] = []
-    /// The rows whose constants were rewritten since the latest solve, which the core can
-    /// carry through its record of that solve; `nil` once some other part of a row changed (a
-    /// priority, a relation, a coefficient), which takes a full solve.
-    var rowsWithNewConstants: [UInt32]? = []
+    /// The rows whose constants were rewritten since the latest solve, with the constants they
+    /// had, which the core can carry through its record of that solve; `nil` once some other
+    /// part of a row changed (a priority, a relation, a coefficient), which takes a full solve.
+    var newConstants: ConstantChanges? = ConstantChanges()
     /// What the root is pulled toward, for a fitting solve.
     let fitting: Fitting?
     /// Whether constraints and items remember their row and index (for edits in place).
@@ -411,7 +425,7 @@ struct LayoutSystem {
     var termCount: Int { termVariables.count }
 
     /// Overwrites the rows from `start` on with `fresh`'s rows (constants, priorities,
-    /// relations, coefficients, origins), noting in `rowsWithNewConstants` what changed.
+    /// relations, coefficients, origins), noting in `newConstants` what changed.
     /// Returns false, having changed only rows that match, when the shapes differ: another row
     /// count, or a row with other variables.
     mutating func overwriteRows(from start: Int, count: Int, with fresh: LayoutSystem) -> Bool {
@@ -423,13 +437,13 @@ struct LayoutSystem {
                 let freshTerm = Int(new.first_term) + t, term = Int(old.first_term) + t
                 guard fresh.termVariables[freshTerm] == termVariables[term] else { return false }
                 let coefficient = fresh.termCoefficients[freshTerm]
-                if coefficient != termCoefficients[term] { rowsWithNewConstants = nil }
+                if coefficient != termCoefficients[term] { newConstants = nil }
                 termCoefficients[term] = coefficient
             }
             if new.priority != old.priority || new.relation != old.relation {
-                rowsWithNewConstants = nil
+                newConstants = nil
             } else if new.constant != old.constant {
-                rowsWithNewConstants?.append(UInt32(start + k))
+                newConstants?.append(row: start + k, previous: old.constant)
             }
             rows[start + k] = cnp_row(
                 first_term: old.first_term, term_count: old.term_count, constant: new.constant, priority: new.priority,
@@ -460,7 +474,7 @@ struct LayoutSystem {
         itemReferences.bytes + itemIndex.bytes + parentItem.bytes + childStart.bytes
             + childItems.bytes + ruleRowStart.bytes + rows.bytes + termVariables.bytes + termCoefficients.bytes
             + origins.bytes + reference.bytes
-            + frameDependentRows.bytes + textDependentRows.bytes + (rowsWithNewConstants?.bytes ?? 0)
+            + frameDependentRows.bytes + textDependentRows.bytes + (newConstants?.bytes ?? 0)
     }
 
     /// Calls `body` with the core's view of the system. The reference values are empty only
