@@ -91,6 +91,49 @@ struct ConstraintStorageTests {
         #expect(references().isEmpty)
     }
 
+    /// An item's list has no count: it ends at the first empty inline entry, or past the
+    /// spilled ones. Constraints leaving from anywhere (inline, spilled, the last) leave every
+    /// other one listed once at its place, and an emptied list takes new ones from the start.
+    @Test func anItemsListEndsWhereItsEntriesDo() {
+        let (item, other) = (View(), View())
+        func make(_ k: Int) -> LayoutConstraint {
+            item.leadingAnchor.constraint(equalTo: other.leadingAnchor, constant: CGFloat(k))
+        }
+        func expectListed(_ constraints: [LayoutConstraint], _ context: String) {
+            let listed = item.layoutState.references.constraints
+            #expect(listed.count == constraints.count, "\(context)")
+            #expect(Set(listed.map(ObjectIdentifier.init)) == Set(constraints.map(ObjectIdentifier.init)), "\(context)")
+            for (place, constraint) in listed.enumerated() {
+                #expect(constraint.referencePlace(asSecondItem: false) == place, "\(context)")
+            }
+        }
+        var constraints = (0..<8).map(make)
+        expectListed(constraints, "eight: five inline, three spilled")
+        for place in [6, 1, 5, 0] {
+            constraints.remove(at: place)
+            expectListed(constraints, "after the one at \(place) left")
+        }
+        constraints.removeLast()
+        expectListed(constraints, "after the last left")
+        constraints.removeAll()
+        expectListed([], "emptied")
+        constraints = (0..<3).map(make)
+        expectListed(constraints, "three again")
+    }
+
+    @Test func aViewsLayoutStateTakesAnEightyByteBlock() {
+        func layoutStateBytes(_ count: Int) -> Int {
+            let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+            let views = (0..<count).map { _ in View() }
+            for view in views { window.addSubview(view) }
+            LayoutConstraint.activate(views.map { $0.widthAnchor.constraint(equalToConstant: 10) })
+            return window.objectMemory.layoutState
+        }
+        // As for the constraints below: a state of 80 bytes (a 96-byte block) would fail this.
+        let twenty = layoutStateBytes(40) - layoutStateBytes(20)
+        #expect(twenty >= 20 * 80 && twenty < 20 * 96, "\(twenty) bytes for twenty views' states")
+    }
+
     @Test func aConstraintTakesAnEightyByteBlock() {
         func constraintBytes(_ count: Int) -> Int {
             let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))

@@ -64,7 +64,7 @@ extension LayoutConstraint: Archivable {
     }
 
     private static func guideName(_ guide: LayoutGuide, in owner: View) -> String {
-        if guide === owner.layoutStateStorage?.safeAreaGuide { return "safeAreaLayoutGuide" }
+        if guide === owner.layoutSettings?.safeAreaGuide { return "safeAreaLayoutGuide" }
         if let name = (owner as? ScrollView)?.ownGuideName(guide) { return name }
         if guide.isMarginsGuide { return "layoutMarginsGuide" }
         let index = owner.archivedLayoutGuides.firstIndex { $0 === guide } ?? -1

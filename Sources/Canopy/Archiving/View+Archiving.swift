@@ -40,8 +40,8 @@ extension View {
     }
 
     private func encodeLayoutSettings(with coder: Coder) {
-        coder.encode(layoutMargins, forKey: "layoutMargins", unless: ViewLayoutState.defaultMargins)
-        let hugging = ViewLayoutState.defaultHugging, resistance = ViewLayoutState.defaultCompressionResistance
+        coder.encode(layoutMargins, forKey: "layoutMargins", unless: ViewLayoutSettings.defaultMargins)
+        let hugging = ViewLayoutSettings.defaultHugging, resistance = ViewLayoutSettings.defaultCompressionResistance
         coder.encode(contentHuggingPriority(for: .horizontal), forKey: "horizontalHuggingPriority", unless: hugging.horizontal)
         coder.encode(contentHuggingPriority(for: .vertical), forKey: "verticalHuggingPriority", unless: hugging.vertical)
         coder.encode(

@@ -95,12 +95,19 @@ struct ConstraintReferences {
     //
     // The first entries are kept inline, the rest in an array: most items are named by a few
     // constraints (their own four or so and one of a sibling's), and an array of their own
-    // cost every view an allocation and a pointer to follow at each change of its list.
+    // cost every view an allocation and a pointer to follow at each change of its list. The
+    // count is not kept: an inline entry is never 0 (an address), so the list ends at the
+    // first 0 inline, or past the spilled entries (8 bytes a view, where a count took them).
     private var inline = InlineArray<5, UInt>(repeating: 0)
     private var spilled: [UInt] = []
     /// The bytes the entries past the inline ones take, for memory reports.
     var spilledBytes: Int { spilled.storageBytes }
-    private var count: Int32 = 0
+
+    private var count: Int {
+        guard spilled.isEmpty else { return inline.count + spilled.count }
+        for place in 0..<inline.count where inline[place] == 0 { return place }
+        return inline.count
+    }
 
     /// Lists `constraint` in `item`'s list, naming it as its first or second item; returns its
     /// place there.
@@ -137,9 +144,8 @@ struct ConstraintReferences {
     }
 
     private mutating func append(_ entry: UInt) -> Int {
-        let place = Int(count)
+        let place = count
         if place < inline.count { inline[place] = entry } else { spilled.append(entry) }
-        count += 1
         return place
     }
 
@@ -147,15 +153,14 @@ struct ConstraintReferences {
     /// unknown only past the 2^24 − 2 places a constraint keeps (a move to a lower place tells
     /// it), so the search runs from the end: it passes at most the entries past that.
     private mutating func remove(_ entry: UInt, at place: Int?) {
-        let found = place ?? (0..<Int(count)).reversed().first { self.entry(at: $0) == entry }
+        let found = place ?? (0..<count).reversed().first { self.entry(at: $0) == entry }
         guard let found else { return }
         remove(at: found)
     }
 
     private mutating func remove(at place: Int) {
-        count -= 1
-        let lastPlace = Int(count), last = entry(at: lastPlace)
-        if lastPlace >= inline.count { spilled.removeLast() }
+        let lastPlace = count - 1, last = entry(at: lastPlace)
+        if lastPlace >= inline.count { spilled.removeLast() } else { inline[lastPlace] = 0 }
         guard place < lastPlace else { return }
         setEntry(last, at: place)
         Self.constraint(last)._withUnsafeGuaranteedRef { $0.referenceMoved(to: place, asSecondItem: last & 1 == 1) }
@@ -167,16 +172,16 @@ struct ConstraintReferences {
 
     /// The listed constraints.
     var constraints: [LayoutConstraint] {
-        (0..<Int(count)).map { Self.constraint(entry(at: $0)).takeUnretainedValue() }
+        (0..<count).map { Self.constraint(entry(at: $0)).takeUnretainedValue() }
     }
 
     /// The item is dying: the constraints forget it.
     mutating func itemWillDie() {
-        for place in 0..<Int(count) {
+        for place in 0..<count {
             let entry = entry(at: place)
             Self.constraint(entry)._withUnsafeGuaranteedRef { $0.itemWillDie(asSecondItem: entry & 1 == 1) }
         }
-        count = 0
+        inline = InlineArray(repeating: 0)
         spilled = []
     }
 }

@@ -68,11 +68,13 @@ extension View {
             }
         }
         forEachInSubtree { view in
-            guard let state = view.layoutStateStorage else { return }
-            inside.insert(ObjectIdentifier(view))
-            noteLeaving(state.references)
-            for guide in state.guides { noteLeaving(guide.references) }
-            if let margins = state.marginsGuide { noteLeaving(margins.references) }
+            if let state = view.layoutStateStorage {
+                inside.insert(ObjectIdentifier(view))
+                noteLeaving(state.references)
+            }
+            guard let settings = view.layoutSettings else { return }
+            for guide in settings.guides { noteLeaving(guide.references) }
+            if let margins = settings.marginsGuide { noteLeaving(margins.references) }
         }
         LayoutConstraint.deactivate(leaving)
     }
@@ -86,7 +88,7 @@ extension View {
     /// value read is the greater of the two on each side.
     public var layoutMargins: EdgeInsets {
         get {
-            let own = layoutStateStorage?.margins ?? ViewLayoutState.defaultMargins
+            let own = layoutSettings?.margins ?? ViewLayoutSettings.defaultMargins
             guard let controller = owningViewController, controller.viewRespectsSystemMinimumLayoutMargins else { return own }
             let minimum = controller.systemMinimumLayoutMargins
             return EdgeInsets(
@@ -95,17 +97,17 @@ extension View {
         }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given non-finite layout margins")
-            guard newValue != layoutState.margins else { return }
-            layoutState.margins = newValue
+            guard newValue != layoutSettings?.margins ?? ViewLayoutSettings.defaultMargins else { return }
+            changedLayoutSettings.margins = newValue
             constraintsDidChange()
         }
     }
 
     /// A guide for the bounds less ``layoutMargins``.
     public var layoutMarginsGuide: LayoutGuide {
-        if let guide = layoutState.marginsGuide { return guide }
+        if let guide = layoutSettings?.marginsGuide { return guide }
         let guide = LayoutGuide(marginsOf: self)
-        layoutState.marginsGuide = guide
+        changedLayoutSettings.marginsGuide = guide
         return guide
     }
 
@@ -117,11 +119,11 @@ extension View {
     /// Builder's safe area: made on first use, added to ``layoutGuides`` and pinned to the
     /// view's edges by four constraints.
     public var safeAreaLayoutGuide: LayoutGuide {
-        if let guide = layoutState.safeAreaGuide { return guide }
+        if let guide = layoutSettings?.safeAreaGuide { return guide }
         let guide = LayoutGuide()
         guide.identifier = "safeAreaLayoutGuide"
         addLayoutGuide(guide)
-        layoutState.safeAreaGuide = guide
+        changedLayoutSettings.safeAreaGuide = guide
         LayoutConstraint.activate([
             guide.leadingAnchor.constraint(equalTo: leadingAnchor), guide.trailingAnchor.constraint(equalTo: trailingAnchor),
             guide.topAnchor.constraint(equalTo: topAnchor), guide.bottomAnchor.constraint(equalTo: bottomAnchor),
@@ -130,7 +132,7 @@ extension View {
     }
 
     /// The guides added to this view.
-    public var layoutGuides: [LayoutGuide] { layoutStateStorage?.guides ?? [] }
+    public var layoutGuides: [LayoutGuide] { layoutSettings?.guides ?? [] }
 
     /// Adds `guide` to this view, moving it from another view if needed (which deactivates
     /// its constraints); adding it again to its own view does nothing.
@@ -138,7 +140,7 @@ extension View {
         precondition(!guide.isMarginsGuide, "Canopy: a margins guide belongs to its view and cannot be added")
         guard guide.owningView !== self else { return }  // added already: its constraints stay
         guide.owningView?.removeLayoutGuide(guide)
-        layoutState.guides.append(guide)
+        changedLayoutSettings.guides.append(guide)
         guide.owningView = self
         constraintsDidChange()
     }
@@ -148,7 +150,7 @@ extension View {
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard guide.owningView === self, !guide.isMarginsGuide else { return }
         LayoutConstraint.deactivate(guide.references.constraints)
-        layoutState.guides.removeAll { $0 === guide }
+        layoutSettings?.guides.removeAll { $0 === guide }
         guide.owningView = nil
         storedWindow?.layoutEngineStorage?.retire(guide)
         constraintsDidChange()
@@ -158,7 +160,7 @@ extension View {
 
     /// How strongly the view resists growing past its intrinsic size along `axis` (250 by default).
     public func contentHuggingPriority(for axis: LayoutConstraint.Axis) -> LayoutPriority {
-        let hugging = layoutStateStorage?.hugging ?? ViewLayoutState.defaultHugging
+        let hugging = layoutSettings?.hugging ?? ViewLayoutSettings.defaultHugging
         return axis == .horizontal ? hugging.horizontal : hugging.vertical
     }
 
@@ -166,13 +168,14 @@ extension View {
     /// - Precondition: `priority` is within 1...1000.
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutConstraint.Axis) {
         precondition(priority.isValid, "Canopy: a priority must be 1...1000, got \(priority.rawValue)")
-        if axis == .horizontal { layoutState.hugging.horizontal = priority } else { layoutState.hugging.vertical = priority }
+        let settings = changedLayoutSettings
+        if axis == .horizontal { settings.hugging.horizontal = priority } else { settings.hugging.vertical = priority }
         layoutRulesDidChange()
     }
 
     /// How strongly the view resists shrinking below its intrinsic size along `axis` (750 by default).
     public func contentCompressionResistancePriority(for axis: LayoutConstraint.Axis) -> LayoutPriority {
-        let resistance = layoutStateStorage?.compressionResistance ?? ViewLayoutState.defaultCompressionResistance
+        let resistance = layoutSettings?.compressionResistance ?? ViewLayoutSettings.defaultCompressionResistance
         return axis == .horizontal ? resistance.horizontal : resistance.vertical
     }
 
@@ -180,10 +183,11 @@ extension View {
     /// - Precondition: `priority` is within 1...1000.
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutConstraint.Axis) {
         precondition(priority.isValid, "Canopy: a priority must be 1...1000, got \(priority.rawValue)")
+        let settings = changedLayoutSettings
         if axis == .horizontal {
-            layoutState.compressionResistance.horizontal = priority
+            settings.compressionResistance.horizontal = priority
         } else {
-            layoutState.compressionResistance.vertical = priority
+            settings.compressionResistance.vertical = priority
         }
         layoutRulesDidChange()
     }
@@ -193,7 +197,7 @@ extension View {
     /// Whether the latest solve left some of this view's position or size undetermined, or
     /// made it depend on which of some tied rows gives way (two views of equal hugging in a row
     /// that must stretch: both are ambiguous).
-    public var hasAmbiguousLayout: Bool { !(layoutStateStorage?.ambiguousAttributes.isEmpty ?? true) }
+    public var hasAmbiguousLayout: Bool { !(layoutSettings?.ambiguousAttributes.isEmpty ?? true) }
 
     /// Moves this ambiguously laid-out view to another position or size its constraints allow
     /// just as well (each undetermined value 20 points further on; for tied rows, this view's

@@ -148,7 +148,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     // bytes (a 160-byte block) with no padding between them.
 
     /// What few views set; created by the first such setting.
-    private var extrasStorage: ViewExtras?
+    private(set) var extrasStorage: ViewExtras?
     /// The bytes the allocator holds for the view's layer and side objects, for memory reports.
     var sideObjectBytes: Int {
         (layerStorage.map { allocationBytes(of: $0) } ?? 0) + (extrasStorage.map { allocationBytes(of: $0) } ?? 0)
@@ -257,17 +257,18 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     /// The layout guides archived with the view: those added to it, not the safe-area guide
     /// (which is made again on first use) nor those a class makes for itself.
-    var archivedLayoutGuides: [LayoutGuide] { layoutGuides.filter { $0 !== layoutStateStorage?.safeAreaGuide } }
+    var archivedLayoutGuides: [LayoutGuide] { layoutGuides.filter { $0 !== layoutSettings?.safeAreaGuide } }
 
     /// The constraints archived with the view: those it holds, less those a class makes for
     /// itself (the safe-area guide's pins, a stack view's arrangement).
     var archivedConstraints: [LayoutConstraint] {
-        guard let safeArea = layoutStateStorage?.safeAreaGuide else { return constraints }
+        guard let safeArea = layoutSettings?.safeAreaGuide else { return constraints }
         return constraints.filter { $0.firstItem !== safeArea }
     }
 
     deinit {
-        layoutStateStorage?.viewWillDie(self)
+        layoutStateStorage?.viewWillDie()
+        layoutSettings?.viewWillDie()
         layerStorage?.view = nil
         // Subviews that outlive this view lose their superview. Releasing a deep chain
         // recursively would overflow the stack, so the subtrees that die with this view are
@@ -678,6 +679,8 @@ final class ViewExtras {
     var dirtyRect: CGRect?
     /// The autoresizing mask, when it has bits beyond the seven a view keeps inline.
     var wideAutoresizingMask: AutoresizingMask?
+    /// The Auto Layout settings the view changed from their defaults.
+    var layoutSettings: ViewLayoutSettings?
 }
 
 extension View {

@@ -60,8 +60,9 @@ extension Window {
             memory.views += allocationBytes(of: view)
             memory.lists += view.subviews.storageBytes
             memory.layersAndExtras += view.sideObjectBytes
+            memory.layoutState += view.layoutSettings?.allocatedBytes ?? 0
             if let state = view.layoutStateStorage {
-                memory.layoutState += state.allocatedBytes
+                memory.layoutState += allocationBytes(of: state)
                 memory.lists += state.listBytes
                 state.constraints.forEachLent { memory.constraints += $0.allocatedBytes }
             }

@@ -65,9 +65,9 @@ final class LayoutEngine {
         var holdsConstraints = false
         root.forEachInSubtree { view in
             held.append(view)
+            held.append(contentsOf: view.layoutGuides as [LayoutItem])
             guard let state = view.layoutStateStorage else { return }
             holdsConstraints = holdsConstraints || !state.constraints.isEmpty
-            held.append(contentsOf: state.guides as [LayoutItem])
         }
         guard holdsConstraints else { return }
         defer { withExtendedLifetime(held) {} }
@@ -89,8 +89,8 @@ final class LayoutEngine {
     private func forgetAmbiguity(under view: View) {
         var leaving = Set<ObjectIdentifier>()
         view.forEachInSubtree { member in
-            guard let state = member.layoutStateStorage, !state.ambiguousAttributes.isEmpty else { return }
-            state.ambiguousAttributes = []
+            guard let settings = member.layoutSettings, !settings.ambiguousAttributes.isEmpty else { return }
+            settings.ambiguousAttributes = []
             leaving.insert(ObjectIdentifier(member))
         }
         if !leaving.isEmpty { ambiguousViews.removeAll { leaving.contains(ObjectIdentifier($0)) } }
@@ -342,16 +342,16 @@ final class LayoutEngine {
         guard structureChanges == changesBefore else { return }
         guard let index = system.index(of: view) else { return }
         let parts: [LayoutConstraint.Attribute] = [.left, .width, .top, .height]
-        for (part, attribute) in parts.enumerated() where view.layoutState.ambiguousAttributes.contains(attribute) {
+        for (part, attribute) in parts.enumerated() where view.layoutSettings?.ambiguousAttributes.contains(attribute) == true {
             system.reference[system.variable(index, part)] += 20
         }
         // Tied rows of the view's are met first, or last, in turns: the view keeps its wish and
         // the rows it was tied with give way (the other label stretches), then the reverse.
         let tied = Self.tiedRows(of: index, in: system, solution: try Self.solve(system, in: workspace))
         if !tied.isEmpty {
-            let state = view.layoutState
-            state.tiesExercisedFirst.toggle()
-            for row in tied { system.nudgePriority(ofRow: row, up: state.tiesExercisedFirst) }
+            let settings = view.changedLayoutSettings
+            settings.tiesExercisedFirst.toggle()
+            for row in tied { system.nudgePriority(ofRow: row, up: settings.tiesExercisedFirst) }
         }
         solution = try Self.solve(system, in: workspace)
         recordHoldsSolution = false
@@ -542,7 +542,7 @@ final class LayoutEngine {
     /// a view with a variable in a tied row is ambiguous in that attribute too (its frame
     /// depends on which of the tied rows gives way), but is reported with the ties.
     private func ambiguities(_ solution: Solution, tiedRows: [Int], of system: LayoutSystem) -> [LayoutReport.Ambiguity] {
-        for view in ambiguousViews { view.layoutStateStorage?.ambiguousAttributes = [] }
+        for view in ambiguousViews { view.layoutSettings?.ambiguousAttributes = [] }
         ambiguousViews = []
         let attributes: [LayoutConstraint.Attribute] = [.left, .width, .top, .height]
         for variable in tiedRows.flatMap(system.termVariables(ofRow:)) {
@@ -566,10 +566,10 @@ final class LayoutEngine {
 
     /// Adds `attributes` to `view`'s ambiguous ones, listing the view the first time.
     private func markAmbiguous(_ view: View, in attributes: [LayoutConstraint.Attribute]) {
-        let state = view.layoutState
-        if state.ambiguousAttributes.isEmpty { ambiguousViews.append(view) }
-        for attribute in attributes where !state.ambiguousAttributes.contains(attribute) {
-            state.ambiguousAttributes.append(attribute)
+        let settings = view.changedLayoutSettings
+        if settings.ambiguousAttributes.isEmpty { ambiguousViews.append(view) }
+        for attribute in attributes where !settings.ambiguousAttributes.contains(attribute) {
+            settings.ambiguousAttributes.append(attribute)
         }
     }
 

@@ -226,8 +226,8 @@ struct LayoutSystem {
             let view = levels[next]
             next += 1
             if clearingPlaces { view.engineItem = -1 }
-            if clearingPlaces, let state = view.layoutStateStorage {
-                for guide in state.guides { guide.engineItem = -1 }
+            if clearingPlaces, let settings = view.layoutSettings {
+                for guide in settings.guides { guide.engineItem = -1 }
             }
             levels.append(contentsOf: view.subviews)
         }
@@ -276,7 +276,7 @@ struct LayoutSystem {
         levels.forEachLent { view in
             guard needed.contains(view) else { return }
             register(UncountedItem(view: view), parent: view === root ? nil : view.superviewHandle)
-            for guide in view.layoutStateStorage?.guides ?? [] where needed.contains(guide) {
+            for guide in view.layoutSettings?.guides ?? [] where needed.contains(guide) {
                 register(UncountedItem(guide: guide), parent: .passUnretained(view))
                 guides.append(guide)
             }

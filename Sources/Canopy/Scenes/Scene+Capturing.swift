@@ -31,7 +31,7 @@ extension Scene {
         }
         // A safe-area guide is recorded as such; the pins placing it are made with it.
         for view in tree {
-            guard let guide = view.layoutStateStorage?.safeAreaGuide else { continue }
+            guard let guide = view.layoutSettings?.safeAreaGuide else { continue }
             for pin in view.constraints where pin.firstItem === guide && pin.secondItem === view {
                 classMade.insert(ObjectIdentifier(pin))
             }
@@ -43,13 +43,13 @@ extension Scene {
         views = tree.map { Self.record(of: $0, ids: ids) }
         archive = Self.archive(of: tree, records: views)
         for view in tree {
-            guard let state = view.layoutStateStorage, let owner = ids[ObjectIdentifier(view)] else { continue }
-            if let margins = state.marginsGuide {
+            guard let settings = view.layoutSettings, let owner = ids[ObjectIdentifier(view)] else { continue }
+            if let margins = settings.marginsGuide {
                 ids[ObjectIdentifier(margins)] = owner + ".margins"
                 guides.append(GuideRecord(id: owner + ".margins", owner: owner, isMarginsGuide: true))
             }
-            for (k, guide) in state.guides.enumerated() where !classMade.contains(ObjectIdentifier(guide)) {
-                let isSafeArea = guide === state.safeAreaGuide
+            for (k, guide) in settings.guides.enumerated() where !classMade.contains(ObjectIdentifier(guide)) {
+                let isSafeArea = guide === settings.safeAreaGuide
                 let id = isSafeArea ? owner + ".safeArea" : owner + ".guide\(k)"
                 ids[ObjectIdentifier(guide)] = id
                 var record = GuideRecord(id: id, owner: owner)

@@ -142,7 +142,7 @@ extension Scene {
         setPriorities(placement.hugging.horizontal, placement.compressionResistance.horizontal, for: .horizontal)
         setPriorities(placement.hugging.vertical, placement.compressionResistance.vertical, for: .vertical)
         if placement.layoutMargins != view.layoutMargins { view.layoutMargins = placement.layoutMargins }
-        if let size = placement.intrinsicContentSize { view.layoutState.recordedIntrinsicSize = size }
+        if let size = placement.intrinsicContentSize { view.changedLayoutSettings.recordedIntrinsicSize = size }
         // Only where they differ: a label made from the scene's archive may hold attributed
         // text, which setting its plain text or font again would replace.
         if let text = appearance.label, let label = view as? Label {
