@@ -608,7 +608,8 @@ struct SolveRecordTests {
 
     /// A record keeps substitution's classes (representatives, scales, offsets, lists) and its
     /// eliminations, 28 bytes a variable and 20 a row: not the rows' constants, the classes'
-    /// values or sizes, which the caller or the solve's workspace hold.
+    /// values or sizes, which the caller or the solve's workspace hold. Its change indexes
+    /// keep one delta a variable.
     @Test func aRecordKeepsTheClassesAndEliminationsAlone() {
         let count = 10_000
         var system = CoreSystem(variableCount: count)
@@ -619,6 +620,13 @@ struct SolveRecordTests {
         let kept = system.isKept(in: solver.workspace, by: solver.record)
         let capacity = cnp_solve_record_capacity(solver.record)
         #expect(kept && capacity >= 48 * count && capacity <= 48 * count + 4096, "\(capacity) bytes")
+        // The first change adds its indexes and scratch: 37 bytes a variable (one delta each,
+        // whether of a class value or of an offset), 17 a row and 4 a term.
+        system.rows[1].constant += 1
+        let carried = system.carry([1], through: solver.record).0
+        let indexes = cnp_solve_record_capacity(solver.record) - capacity
+        let expected = 37 * count + 17 * count + 4 * (2 * count - 1)
+        #expect(carried == CNP_OK && indexes >= expected && indexes <= expected + 4096, "\(indexes) bytes")
     }
 
     /// Only systems substitution settles whole are kept: not one with a dense block, a free

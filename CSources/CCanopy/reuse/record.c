@@ -63,8 +63,10 @@ struct cnp_solve_record {
     // A change's scratch: zero, or older than `stamp`, between calls. The stamps are bytes
     // (cleared once every 255 calls): a resize marks every variable and row.
     double *constant_change; // per row: its constant's change, on the changed rows
-    double *delta_offset; // per variable
-    double *delta_value;  // per representative
+    /// Per variable: how far a representative's class value moved, or how far another
+    /// variable's offset did (a representative's offset stays 0, and only representatives
+    /// have class values: one array holds both).
+    double *delta;
     uint8_t *moved_mark;  // per variable: `stamp` once moved in this call
     uint8_t *row_mark;    // per row: `stamp` once checked in this call
     uint64_t *pending;    // bit e: elimination e is to be visited
@@ -135,8 +137,7 @@ static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables,
     r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
     r->variable_rows = cnp__arena_take(a, terms, sizeof(uint32_t));
     r->constant_change = cnp__arena_take(a, rows, sizeof(double));
-    r->delta_offset = cnp__arena_take(a, variables, sizeof(double));
-    r->delta_value = cnp__arena_take(a, variables, sizeof(double));
+    r->delta = cnp__arena_take(a, variables, sizeof(double));
     r->moved_mark = cnp__arena_take(a, variables, sizeof(uint8_t));
     r->row_mark = cnp__arena_take(a, rows, sizeof(uint8_t));
     r->pending = cnp__arena_take(a, pending_words(rows), sizeof(uint64_t));
@@ -310,8 +311,7 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     // change writes (a variable moved, a row checked), not all at once here.
     if (!zeroed) {
         memset(r->constant_change, 0, r->row_count * sizeof(double));
-        memset(r->delta_offset, 0, r->variable_count * sizeof(double));
-        memset(r->delta_value, 0, r->variable_count * sizeof(double));
+        memset(r->delta, 0, r->variable_count * sizeof(double));
         memset(r->moved_mark, 0, r->variable_count * sizeof(uint8_t));
         memset(r->row_mark, 0, r->row_count * sizeof(uint8_t));
         memset(r->pending, 0, pending_words(r->row_count) * sizeof(uint64_t));
@@ -364,6 +364,13 @@ static void note_moved(cnp_solve_record *r, uint32_t variable, uint32_t e, uint3
     }
 }
 
+/// How far variable `v` has moved in this call so far: its class's move, scaled, and its
+/// offset's.
+static double moved_by(const cnp_solve_record *r, uint32_t v) {
+    uint32_t rep = r->rep[v];
+    return r->scale[v] * r->delta[rep] + (rep != v ? r->delta[v] : 0.0);
+}
+
 /// How much the reduced constant of elimination `x` changes: its row's constant's change, less
 /// what the row's variables had moved by then.
 static double reduced_delta(const cnp_solve_record *r, const cnp_system *system, const elimination *x) {
@@ -371,7 +378,7 @@ static double reduced_delta(const cnp_solve_record *r, const cnp_system *system,
     double delta = r->constant_change[x->row];
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
         uint32_t v = system->term_variables[t];
-        delta -= system->term_coefficients[t] * (r->scale[v] * r->delta_value[r->rep[v]] + r->delta_offset[v]);
+        delta -= system->term_coefficients[t] * moved_by(r, v);
     }
     return delta;
 }
@@ -390,7 +397,7 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
         }
         uint32_t first = r->member_position[x->target];
         if (x->run == 0) {
-            r->delta_value[x->target] = delta / x->divisor;
+            r->delta[x->target] = delta / x->divisor;
             for (uint32_t k = first; k < r->variable_count && r->rep[r->members[k]] == x->target; k++) {
                 note_moved(r, r->members[k], e, moved_count);
             }
@@ -398,7 +405,7 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
             double shift = delta / x->divisor, target_scale = r->scale[x->target];
             for (uint32_t k = first; k < first + x->run; k++) {
                 uint32_t m = r->members[k];
-                r->delta_offset[m] += r->scale[m] / target_scale * shift;
+                r->delta[m] += r->scale[m] / target_scale * shift;
                 note_moved(r, m, e, moved_count);
             }
         }
@@ -412,7 +419,8 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
 static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, double *values, uint32_t *changed,
                              uint32_t *changed_count) {
     uint32_t rep = r->rep[m];
-    double value = r->scale[m] * (values[rep] + r->delta_value[rep]) + r->offset[m] + r->delta_offset[m];
+    double offset_delta = rep != m ? r->delta[m] : 0.0;
+    double value = r->scale[m] * (values[rep] + r->delta[rep]) + r->offset[m] + offset_delta;
     if (!isfinite(value)) {
         return CNP_ERROR_NON_FINITE;
     }
@@ -420,8 +428,10 @@ static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, doub
         changed[(*changed_count)++] = m;
     }
     values[m] = value;
-    r->offset[m] += r->delta_offset[m];
-    r->delta_offset[m] = 0.0;
+    if (rep != m) {
+        r->offset[m] += offset_delta;
+        r->delta[m] = 0.0;
+    }
     return CNP_OK;
 }
 
@@ -436,7 +446,7 @@ static cnp_status settle_response_representatives(cnp_solve_record *r, double *v
         uint32_t m = r->response_variables[k];
         if (r->rep[m] == m) {
             status = settle_one(r, m, r->response_base[k], values, changed, changed_count);
-            r->delta_value[m] = 0.0;
+            r->delta[m] = 0.0;
         }
     }
     return status;
@@ -466,7 +476,7 @@ static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, bool r
         }
     }
     for (uint32_t k = 0; k < moved_count; k++) {
-        r->delta_value[r->moved[k]] = 0.0; // nonzero only on representatives
+        r->delta[r->moved[k]] = 0.0; // left on representatives only
     }
     return status;
 }
@@ -532,7 +542,7 @@ static void note_slopes(cnp_solve_record *r, double change, uint32_t moved_count
     for (uint32_t k = 0; k < moved_count; k++) {
         uint32_t m = r->moved[k];
         r->response_variables[k] = m;
-        r->response_slope[k] = (r->scale[m] * r->delta_value[r->rep[m]] + r->delta_offset[m]) / change;
+        r->response_slope[k] = moved_by(r, m) / change;
     }
 }
 
