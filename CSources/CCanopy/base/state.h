@@ -98,7 +98,8 @@ typedef struct __attribute__((packed)) elimination {
     /// The class merged into another (its representative then), the representative fixed, or
     /// NONE for a row found to hold as it was.
     uint32_t target;
-    /// A merged class's size then; 0 for a fixed one.
+    /// The class's size then, merged or fixed (a fixed class is final: its representative is
+    /// its own, where a merged class's is another's).
     uint32_t run;
     /// What the row's reduced constant was divided by: the merged class's coefficient, or the
     /// fixed class's.

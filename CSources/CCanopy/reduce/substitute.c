@@ -163,7 +163,7 @@ static settle_outcome settle(solver *s, uint32_t r, uint32_t *tail) {
             return WAITING;
         }
         s->row_flags[r] |= ROW_SETTLED;
-        note_elimination(s, r, row.first, 0, row.alpha);
+        note_elimination(s, r, row.first, s->class_size[row.first], row.alpha);
         fix_class(s, row.first, value, tail);
         return SETTLED;
     }

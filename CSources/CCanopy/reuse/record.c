@@ -22,7 +22,7 @@
  * The members a class had at a merge are found without replaying the merges: a merge appends
  * one list at the end of the other, so a class at any time is a contiguous run of its final
  * list, starting at its representative then and as long as its size then. A class fixed is
- * final: its run is its members, read up to the first variable of another class.
+ * final: it is its representative's still, and its run is all its members.
  *
  * The record keeps no copy of what the caller holds: a representative's scale is 1 and its
  * offset 0, so its class value is its value in the caller's solution; and the caller gives
@@ -79,6 +79,7 @@ struct cnp_solve_record {
     bool recording_checks;         // the rows checked in this call are being listed
     double response_constant;      // the row's constant at the base
     uint32_t response_count, response_check_count;
+    uint32_t response_rep_count;   // of response_count: the representatives, listed first
     uint32_t *response_variables;  // the variables the row moves
     double *response_base;         // their values at the base
     double *response_slope;        // their change per unit of the row's constant
@@ -396,9 +397,9 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
             continue; // a row that held as it was is checked with the others afterwards
         }
         uint32_t first = r->member_position[x->target];
-        if (x->run == 0) {
+        if (r->rep[x->target] == x->target) { // fixed
             r->delta[x->target] = delta / x->divisor;
-            for (uint32_t k = first; k < r->variable_count && r->rep[r->members[k]] == x->target; k++) {
+            for (uint32_t k = first; k < first + x->run; k++) {
                 note_moved(r, r->members[k], e, moved_count);
             }
         } else {
@@ -437,46 +438,48 @@ static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, doub
 
 /// Settles the moved representatives that are the response's (with its base in `values` and
 /// the caller's values in `response_base`, see swap_in_response_base): their values are
-/// compared with the caller's, and their deltas folded, so that settling them again writes
-/// the same values and lists nothing.
+/// compared with the caller's, and they are marked settled (moved in an earlier call).
 static cnp_status settle_response_representatives(cnp_solve_record *r, double *values, uint32_t *changed,
                                                   uint32_t *changed_count) {
     cnp_status status = CNP_OK;
-    for (uint32_t k = 0; k < r->response_count && status == CNP_OK; k++) {
+    for (uint32_t k = 0; k < r->response_rep_count && status == CNP_OK; k++) {
         uint32_t m = r->response_variables[k];
-        if (r->rep[m] == m) {
-            status = settle_one(r, m, r->response_base[k], values, changed, changed_count);
-            r->delta[m] = 0.0;
-        }
+        status = settle_one(r, m, r->response_base[k], values, changed, changed_count);
+        r->moved_mark[m] = (uint8_t)(r->stamp - 1);
     }
     return status;
 }
 
 /// Writes the moved variables' values and folds their deltas into the kept offsets; lists the
-/// variables whose values changed. The representatives come last: their values are their
-/// classes' old values until every member is written. With `response_swapped`, the response's
-/// representatives are compared with the caller's values kept in its base.
+/// variables whose values changed. The representatives come last, gathered at the front of
+/// `moved` on the way: their values are their classes' old values until every member is
+/// written. With `response_swapped`, the response's representatives are compared with the
+/// caller's values kept in its base.
 static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, bool response_swapped, double *values,
                                uint32_t *changed, uint32_t *changed_count) {
     *changed_count = 0;
     cnp_status status = CNP_OK;
+    uint32_t reps = 0;
     for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
         uint32_t m = r->moved[k];
-        if (r->rep[m] != m) {
+        if (r->rep[m] == m) {
+            r->moved[k] = r->moved[reps];
+            r->moved[reps++] = m;
+        } else {
             status = settle_one(r, m, values[m], values, changed, changed_count);
         }
     }
     if (status == CNP_OK && response_swapped) {
         status = settle_response_representatives(r, values, changed, changed_count);
     }
-    for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
+    for (uint32_t k = 0; k < reps && status == CNP_OK; k++) {
         uint32_t m = r->moved[k];
-        if (r->rep[m] == m) {
+        if (r->moved_mark[m] == r->stamp) { // not settled as the response's
             status = settle_one(r, m, values[m], values, changed, changed_count);
         }
     }
-    for (uint32_t k = 0; k < moved_count; k++) {
-        r->delta[r->moved[k]] = 0.0; // left on representatives only
+    for (uint32_t k = 0; k < reps; k++) {
+        r->delta[r->moved[k]] = 0.0; // the others' were folded as they were written
     }
     return status;
 }
@@ -537,13 +540,17 @@ static void next_stamp(cnp_solve_record *r) {
 
 /// Notes the slopes of a change of one row alone by `change`, from the moved variables'
 /// deltas before they are folded (not from their values before and after, whose difference
-/// loses digits when the change is small).
+/// loses digits when the change is small). The representatives are listed first: a replay
+/// reads them alone (swap_in_response_base).
 static void note_slopes(cnp_solve_record *r, double change, uint32_t moved_count) {
+    uint32_t front = 0, back = moved_count;
     for (uint32_t k = 0; k < moved_count; k++) {
         uint32_t m = r->moved[k];
-        r->response_variables[k] = m;
-        r->response_slope[k] = moved_by(r, m) / change;
+        uint32_t place = r->rep[m] == m ? front++ : --back;
+        r->response_variables[place] = m;
+        r->response_slope[place] = moved_by(r, m) / change;
     }
+    r->response_rep_count = front;
 }
 
 /// Keeps the response of the change of row `row` to `constant` just carried, its slopes noted:
@@ -581,13 +588,11 @@ static cnp_status note_changed_row(cnp_solve_record *r, const cnp_system *system
 /// values in the record's state, which the replay starts from. The caller's values wait in the
 /// base, for settle_moved to compare with.
 static void swap_in_response_base(cnp_solve_record *r, double *values) {
-    for (uint32_t k = 0; k < r->response_count; k++) {
+    for (uint32_t k = 0; k < r->response_rep_count; k++) {
         uint32_t m = r->response_variables[k];
-        if (r->rep[m] == m) {
-            double shown = values[m];
-            values[m] = r->response_base[k];
-            r->response_base[k] = shown;
-        }
+        double shown = values[m];
+        values[m] = r->response_base[k];
+        r->response_base[k] = shown;
     }
 }
 
