@@ -753,7 +753,8 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
     }
     cnp_status status = CNP_OK;
     if (system == NULL || solution == NULL || solution->values == NULL || solution->row_state == NULL ||
-        changed_variables == NULL || changed_count == NULL || (changed_row_count > 0 && (changed_rows == NULL || previous_constants == NULL)) ||
+        changed_variables == NULL || changed_count == NULL ||
+        (changed_row_count > 0 && (changed_rows == NULL || previous_constants == NULL)) ||
         (system->row_count > 0 && system->rows == NULL) ||
         (system->term_count > 0 && (system->term_variables == NULL || system->term_coefficients == NULL))) {
         status = CNP_ERROR_BAD_ARGUMENT;

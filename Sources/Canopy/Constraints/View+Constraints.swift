@@ -97,7 +97,7 @@ extension View {
         }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given non-finite layout margins")
-            guard newValue != layoutSettings?.margins ?? ViewLayoutSettings.defaultMargins else { return }
+            guard newValue != (layoutSettings?.margins ?? ViewLayoutSettings.defaultMargins) else { return }
             changedLayoutSettings.margins = newValue
             constraintsDidChange()
         }

@@ -342,7 +342,8 @@ final class LayoutEngine {
         guard structureChanges == changesBefore else { return }
         guard let index = system.index(of: view) else { return }
         let parts: [LayoutConstraint.Attribute] = [.left, .width, .top, .height]
-        for (part, attribute) in parts.enumerated() where view.layoutSettings?.ambiguousAttributes.contains(attribute) == true {
+        let ambiguous = view.layoutSettings?.ambiguousAttributes ?? []
+        for (part, attribute) in parts.enumerated() where ambiguous.contains(attribute) {
             system.reference[system.variable(index, part)] += 20
         }
         // Tied rows of the view's are met first, or last, in turns: the view keeps its wish and
