@@ -121,30 +121,25 @@ struct ConstraintStorageTests {
         expectListed(constraints, "three again")
     }
 
+    /// The object memory of a window of `count` views, each with a width constraint.
+    private func memoryOfViewsWithAWidth(_ count: Int) -> ObjectMemory {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let views = (0..<count).map { _ in View() }
+        for view in views { window.addSubview(view) }
+        LayoutConstraint.activate(views.map { $0.widthAnchor.constraint(equalToConstant: 10) })
+        return window.objectMemory
+    }
+
     @Test func aViewsLayoutStateTakesAnEightyByteBlock() {
-        func layoutStateBytes(_ count: Int) -> Int {
-            let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-            let views = (0..<count).map { _ in View() }
-            for view in views { window.addSubview(view) }
-            LayoutConstraint.activate(views.map { $0.widthAnchor.constraint(equalToConstant: 10) })
-            return window.objectMemory.layoutState
-        }
         // As for the constraints below: a state of 80 bytes (a 96-byte block) would fail this.
-        let twenty = layoutStateBytes(40) - layoutStateBytes(20)
+        let twenty = memoryOfViewsWithAWidth(40).layoutState - memoryOfViewsWithAWidth(20).layoutState
         #expect(twenty >= 20 * 80 && twenty < 20 * 96, "\(twenty) bytes for twenty views' states")
     }
 
     @Test func aConstraintTakesAnEightyByteBlock() {
-        func constraintBytes(_ count: Int) -> Int {
-            let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-            let views = (0..<count).map { _ in View() }
-            for view in views { window.addSubview(view) }
-            LayoutConstraint.activate(views.map { $0.widthAnchor.constraint(equalToConstant: 10) })
-            return window.objectMemory.constraints
-        }
         // The allocator may hand out a little more than asked for when it splits a block,
         // never less: a constraint of 88 bytes (a 96-byte block) would fail this.
-        let twenty = constraintBytes(40) - constraintBytes(20)
+        let twenty = memoryOfViewsWithAWidth(40).constraints - memoryOfViewsWithAWidth(20).constraints
         #expect(twenty >= 20 * 80 && twenty < 20 * 96, "\(twenty) bytes for twenty constraints")
     }
 }

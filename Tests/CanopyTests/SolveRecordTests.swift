@@ -72,6 +72,15 @@ private func randomSettledSystem(seed: UInt64) -> (system: CoreSystem, tree: [In
     return (system, tree)
 }
 
+/// A chain that substitution settles whole: v0 = 0, and each next variable a few points past
+/// the one before.
+private func chain(_ count: Int) -> CoreSystem {
+    var system = CoreSystem(variableCount: count)
+    system.add([(0, 1)], CNP_RELATION_EQUAL, 0)
+    for v in 1..<count { system.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
+    return system
+}
+
 private func isClose(_ a: Double, _ b: Double) -> Bool {
     abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
 }
@@ -105,9 +114,7 @@ struct SolveRecordTests {
     /// A window gives its workspace's pages back after a solve its record will carry; the
     /// next full solve in that workspace gives what one in a workspace never released gives.
     @Test func aWorkspaceWhosePagesWentBackSolvesAsBefore() {
-        var system = CoreSystem(variableCount: 20_000)
-        system.add([(0, 1)], CNP_RELATION_EQUAL, 0)
-        for v in 1..<20_000 { system.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
+        var system = chain(20_000)
         system.add([(5, 1), (9, 1)], CNP_RELATION_LESS_EQUAL, 10, priority: 500)
         let released = SolverMemory(), kept = SolverMemory()
         var first = system
@@ -135,9 +142,7 @@ struct SolveRecordTests {
     /// system, and clears none of it by hand: its changes carry as a smaller record's do.
     @Test func aLargeRecordCarriesFromAZeroedBlock() throws {
         let count = 600_000
-        var system = CoreSystem(variableCount: count)
-        system.add([(0, 1)], CNP_RELATION_EQUAL, 0)
-        for v in 1..<count { system.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
+        var system = chain(count)
         let solver = SolverMemory()
         defer { withExtendedLifetime(solver) {} }
         let kept = system.isKept(in: solver.workspace, by: solver.record)
@@ -612,9 +617,7 @@ struct SolveRecordTests {
     /// keep one delta a variable.
     @Test func aRecordKeepsTheClassesAndEliminationsAlone() {
         let count = 10_000
-        var system = CoreSystem(variableCount: count)
-        system.add([(0, 1)], CNP_RELATION_EQUAL, 0)
-        for v in 1..<count { system.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
+        var system = chain(count)
         let solver = SolverMemory()
         defer { withExtendedLifetime(solver) {} }
         let kept = system.isKept(in: solver.workspace, by: solver.record)
