@@ -121,25 +121,31 @@ struct ConstraintStorageTests {
         expectListed(constraints, "three again")
     }
 
-    /// The object memory of a window of `count` views, each with a width constraint.
-    private func memoryOfViewsWithAWidth(_ count: Int) -> ObjectMemory {
+    /// Twenty views in a window, each with a width constraint.
+    private func viewsWithAWidth() -> (window: Window, views: [View]) {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
-        let views = (0..<count).map { _ in View() }
+        let views = (0..<20).map { _ in View() }
         for view in views { window.addSubview(view) }
         LayoutConstraint.activate(views.map { $0.widthAnchor.constraint(equalToConstant: 10) })
-        return window.objectMemory
+        return (window, views)
     }
 
+    // The allocator may hand out a block a little larger than asked for when it splits one,
+    // never a smaller one: the smallest of twenty blocks is the size asked for, rounded up.
+
     @Test func aViewsLayoutStateTakesAnEightyByteBlock() {
-        // As for the constraints below: a state of 80 bytes (a 96-byte block) would fail this.
-        let twenty = memoryOfViewsWithAWidth(40).layoutState - memoryOfViewsWithAWidth(20).layoutState
-        #expect(twenty >= 20 * 80 && twenty < 20 * 96, "\(twenty) bytes for twenty views' states")
+        let (window, views) = viewsWithAWidth()
+        defer { withExtendedLifetime(window) {} }
+        // A state of 80 bytes or more would get a 96-byte block.
+        let smallest = views.map { allocationBytes(of: $0.layoutState) }.min()
+        #expect(smallest == 80, "the smallest of twenty states' blocks: \(smallest ?? 0) bytes")
     }
 
     @Test func aConstraintTakesAnEightyByteBlock() {
-        // The allocator may hand out a little more than asked for when it splits a block,
-        // never less: a constraint of 88 bytes (a 96-byte block) would fail this.
-        let twenty = memoryOfViewsWithAWidth(40).constraints - memoryOfViewsWithAWidth(20).constraints
-        #expect(twenty >= 20 * 80 && twenty < 20 * 96, "\(twenty) bytes for twenty constraints")
+        let (window, views) = viewsWithAWidth()
+        defer { withExtendedLifetime(window) {} }
+        // A constraint of 88 bytes would get a 96-byte block.
+        let smallest = views.flatMap(\.constraints).map(\.allocatedBytes).min()
+        #expect(smallest == 80, "the smallest of twenty constraints' blocks: \(smallest ?? 0) bytes")
     }
 }
