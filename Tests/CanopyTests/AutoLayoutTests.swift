@@ -165,10 +165,17 @@ struct AutoLayoutTests {
         let name = PaddedLabel("Tap me"), detail = PaddedLabel("Hello, world")
         window.addSubview(name)
         window.addSubview(detail)
+        name.accessibilityIdentifier = "name"
+        detail.accessibilityIdentifier = "detail"
         LayoutConstraint.activate(row(name, detail, in: window))
         let report = window.runUpdateCycle()
         #expect(window.layoutReport.tiedConstraints.count == 1)
-        #expect(window.layoutReport.tiedConstraints.first?.allSatisfy { $0.contains("content hugging") } == true)
+        // Each rule is described with the item it belongs to.
+        #expect(
+            window.layoutReport.tiedConstraints.first?.sorted() == [
+                "PaddedLabel('detail').width <= 89 (content hugging)",
+                "PaddedLabel('name').width <= 55 (content hugging)",
+            ])
         #expect(report.problems.contains { $0.description.contains("priority tie") })
         #expect(name.frame.width + detail.frame.width == 312)  // the row still fills the width
     }

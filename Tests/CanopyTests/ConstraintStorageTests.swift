@@ -141,6 +141,12 @@ struct ConstraintStorageTests {
         #expect(smallest == 80, "the smallest of twenty states' blocks: \(smallest ?? 0) bytes")
     }
 
+    /// A row's origin, kept for every row of a window's system, is a reference or a rule kind:
+    /// its item is found from the rows' order, not stored beside it.
+    @Test func aRowsOriginTakesEightBytes() {
+        #expect(MemoryLayout<LayoutSystem.Origin>.stride == 8)
+    }
+
     @Test func aConstraintTakesAnEightyByteBlock() {
         let (window, views) = viewsWithAWidth()
         defer { withExtendedLifetime(window) {} }

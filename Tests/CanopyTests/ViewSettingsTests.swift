@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A view's on-off settings and its autoresizing mask: UIKit's defaults, each kept apart from
-/// the others, in a view that takes a 160-byte block.
+/// the others, in a view that takes a 144-byte block.
 @Suite("A view's settings")
 struct ViewSettingsTests {
     private static var switches: [(String, ReferenceWritableKeyPath<View, Bool>, Bool)] { [
@@ -60,12 +60,29 @@ struct ViewSettingsTests {
         #expect(child.tag == (withExtras ? 7 : 0))
     }
 
-    @Test func aPlainViewTakesA160ByteBlock() {
+    @Test func aPlainViewTakesA144ByteBlock() {
         let views = (0..<20).map { _ in View() }
         // The allocator may hand out a block a little larger than asked for when it splits one,
         // never a smaller one: the smallest block is the size asked for, rounded up. A view of
-        // 160 bytes or more would get 176.
+        // 137 bytes or more would get 160.
         let smallest = views.map { allocationBytes(of: $0) }.min()
-        #expect(smallest == 160, "the smallest of twenty views' blocks: \(smallest ?? 0) bytes")
+        #expect(smallest == 144, "the smallest of twenty views' blocks: \(smallest ?? 0) bytes")
+    }
+
+    /// The opacity and the layer live in the extras: a view that keeps an opacity of 1 and
+    /// makes no layer has none, and one that sets them reads them back.
+    @Test func anOpacityAndALayerAreKeptApart() {
+        let view = View()
+        view.alpha = 1
+        #expect(view.alpha == 1 && view.extrasStorage == nil)
+        view.alpha = 0.25
+        #expect(view.alpha == 0.25 && view.extrasStorage != nil)
+        view.alpha = 1
+        #expect(view.alpha == 1)
+        let layer = view.layer
+        #expect(view.layer === layer && layer.view === view)
+        let plain = View()
+        _ = plain.layer
+        #expect(plain.alpha == 1 && plain.layerStorage === plain.layer)
     }
 }

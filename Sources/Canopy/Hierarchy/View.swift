@@ -143,9 +143,9 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     // MARK: Core bookkeeping
 
     // Stored properties are laid out in the order declared: the eight-byte ones come first
-    // here (the opacity kept with them, behind its public property), then the four-byte ones,
-    // then the switches and the two one-byte settings below, so that a view asks for 152
-    // bytes (a 160-byte block) with no padding between them.
+    // here, then the four-byte ones, then the switches and the two one-byte settings below, so
+    // that a view asks for 136 bytes (a 144-byte block) with no padding between them. The
+    // layer and an opacity other than 1, which a large tree's views seldom have, are extras.
 
     /// What few views set; created by the first such setting.
     private(set) var extrasStorage: ViewExtras?
@@ -156,9 +156,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// Constraints, guides, margins and priorities; created by the first Auto Layout use.
     var layoutStateStorage: ViewLayoutState?
     /// The layer; created by the first use of ``layer`` or the first drawing that keeps pixels.
-    var layerStorage: Layer?
-    /// ``alpha``'s value.
-    @exclusivity(unchecked) private var storedAlpha: CGFloat = 1
+    var layerStorage: Layer? { extrasStorage?.layer }
     /// This view's row in its window's flattened tree, or -1.
     var flatIndex: Int32 = -1
     /// This view's item in its window's latest Auto Layout system (checked against it before
@@ -169,13 +167,6 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// The public flags, one bit each (nine bytes as `Bool`s would take the view to a
     /// 176-byte block).
     @exclusivity(unchecked) private var switches: Switches = .initial
-
-    /// Stores `newValue` in `storage`; returns whether it differs from the value replaced. (The
-    /// observers of a property kept in such storage run after the store, as a `didSet` would.)
-    private static func replace<Value: Equatable>(_ storage: inout Value, with newValue: Value) -> Bool {
-        defer { storage = newValue }
-        return storage != newValue
-    }
 
     // MARK: Creating views
 
@@ -319,8 +310,12 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     /// The view's opacity, 0 to 1. Below 0.01 the view takes no touches.
     public var alpha: CGFloat {
-        get { storedAlpha }
-        set { if Self.replace(&storedAlpha, with: newValue) { flagsDidChange() } }
+        get { extrasStorage?.alpha ?? 1 }
+        set {
+            let changed = alpha != newValue
+            if changed || extrasStorage != nil { extras.alpha = newValue }
+            if changed { flagsDidChange() }
+        }
     }
 
     /// Whether touches reach this view and its subviews.
@@ -415,7 +410,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
         if let layerStorage { return layerStorage }
         let made = Self.layerClass.init()
         made.view = self
-        layerStorage = made
+        extras.layer = made
         return made
     }
 
@@ -681,6 +676,10 @@ final class ViewExtras {
     var wideAutoresizingMask: AutoresizingMask?
     /// The Auto Layout settings the view changed from their defaults.
     var layoutSettings: ViewLayoutSettings?
+    /// The view's layer, once made.
+    var layer: Layer?
+    /// The view's opacity, once set to anything but 1.
+    var alpha: CGFloat = 1
 }
 
 extension View {
