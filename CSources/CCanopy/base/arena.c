@@ -78,7 +78,6 @@ bool cnp__carve_in_block(arena *a, carve_pass *pass, unsigned char **memory, siz
         if (zero) {
             *zeroed = true;
         }
-        cnp__prefer_huge_pages(*memory, *capacity);
     }
     return next_pass(a, pass, *pass == CARVE_HAND_OUT ? *memory : NULL, status);
 }

@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-/// Blocks from this size on ask for huge pages.
-#define HUGE_PAGES_FROM ((size_t)64 << 20)
 /// The page size that advice and residency are counted in (the smallest the systems use).
 #define PAGE_BYTES ((uintptr_t)4096)
 
@@ -19,17 +17,6 @@ static void advise_inner_pages(void *memory, size_t bytes, int advice) {
         // Advice only: a system that declines it leaves the block as it is.
         (void)madvise((void *)start, end - start, advice);
     }
-}
-
-void cnp__prefer_huge_pages(void *memory, size_t bytes) {
-#ifdef MADV_HUGEPAGE
-    if (bytes >= HUGE_PAGES_FROM) {
-        advise_inner_pages(memory, bytes, MADV_HUGEPAGE);
-    }
-#else
-    (void)memory;
-    (void)bytes;
-#endif
 }
 
 struct cnp_workspace {
@@ -128,6 +115,5 @@ void *cnp_workspace_reserve_part(cnp_workspace *workspace, unsigned part, size_t
     }
     workspace->memory[part] = memory;
     workspace->capacity[part] = capacity;
-    cnp__prefer_huge_pages(memory, capacity);
     return memory;
 }

@@ -17,10 +17,4 @@ void *cnp_workspace_reserve(cnp_workspace *workspace, size_t bytes);
 /// per-step scratch in part 1. NULL for a part out of range.
 void *cnp_workspace_reserve_part(cnp_workspace *workspace, unsigned part, size_t bytes);
 
-/// Asks the system to back `bytes` of `memory` with huge pages when the block is 64 MB or more
-/// (advice, which it may decline): a first solve of a million views touches hundreds of
-/// megabytes of fresh memory, and faulting them in 4 KB pages took as long as the solve. Smaller
-/// blocks are left alone: a sparsely touched one would be backed whole.
-void cnp__prefer_huge_pages(void *memory, size_t bytes);
-
 #endif
