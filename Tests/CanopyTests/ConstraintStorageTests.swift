@@ -141,8 +141,8 @@ struct ConstraintStorageTests {
         #expect(smallest == 80, "the smallest of twenty states' blocks: \(smallest ?? 0) bytes")
     }
 
-    /// A row's origin, kept for every row of a window's system, is a reference or a rule kind:
-    /// its item is found from the rows' order, not stored beside it.
+    /// A row's origin, kept for every row of a window's system: a constraint's reference, or a
+    /// rule with its item's index, in 8 bytes, as much as the reference alone.
     @Test func aRowsOriginTakesEightBytes() {
         #expect(MemoryLayout<LayoutSystem.Origin>.stride == 8)
     }
