@@ -69,6 +69,14 @@ struct ViewSettingsTests {
         #expect(smallest == 144, "the smallest of twenty views' blocks: \(smallest ?? 0) bytes")
     }
 
+    @Test func aViewsExtrasTakeA192ByteBlock() {
+        let views = (0..<20).map { _ in View() }
+        for view in views { view.tag = 1 }
+        // Extras of 185 bytes or more would get a 208-byte block.
+        let smallest = views.compactMap(\.extrasStorage).map { allocationBytes(of: $0) }.min()
+        #expect(smallest == 192, "the smallest of twenty extras' blocks: \(smallest ?? 0) bytes")
+    }
+
     /// The opacity and the layer live in the extras: a view that keeps an opacity of 1 and
     /// makes no layer has none, and one that sets them reads them back.
     @Test func anOpacityAndALayerAreKeptApart() {

@@ -450,7 +450,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
             guard newValue != autoresizingMask else { return }
             let fits = newValue.rawValue < UInt(Self.wideMaskMarker)
             storedAutoresizingMask = fits ? UInt8(newValue.rawValue) : Self.wideMaskMarker
-            if !fits || extrasStorage != nil { extras.wideAutoresizingMask = fits ? nil : newValue }
+            if !fits || extrasStorage != nil { extras.wideAutoresizingMask = fits ? [] : newValue }
             layoutRulesDidChange()
         }
     }
@@ -672,8 +672,9 @@ final class ViewExtras {
     /// The union of the rects flagged for redrawing alone, in bounds coordinates; `nil` when
     /// the whole view is (a view is flagged whole when made, and by `setNeedsDisplay()`).
     var dirtyRect: CGRect?
-    /// The autoresizing mask, when it has bits beyond the seven a view keeps inline.
-    var wideAutoresizingMask: AutoresizingMask?
+    /// The autoresizing mask, when it has bits beyond the seven a view keeps inline (not an
+    /// optional: the extras then take a 192-byte block, not 208).
+    var wideAutoresizingMask: AutoresizingMask = []
     /// The Auto Layout settings the view changed from their defaults.
     var layoutSettings: ViewLayoutSettings?
     /// The view's layer, once made.
