@@ -22,6 +22,8 @@ struct CoreSystem {
     var reference: [Double]?
     /// Whether the core is asked for the rows' errors (`errors` is left as it is without).
     var asksForErrors = true
+    /// Whether the coefficients go to the core in single precision (each rounded to a single).
+    var givesSingles = false
     /// The rows' constants at the latest solve or carry: what a record's values answer.
     private var answeredConstants: [Double] = []
 
@@ -47,17 +49,21 @@ struct CoreSystem {
             groups = Array(repeating: 0, count: rows.count)
         }
         let (count, rows, reference) = (variableCount, rows, reference)
-        let (variables, coefficients) = (terms.map(\.variable), terms.map(\.coefficient))
+        let variables = terms.map(\.variable)
+        let doubles = givesSingles ? nil : terms.map(\.coefficient)
+        let singles = givesSingles ? terms.map { Float($0.coefficient) } : nil
         return rows.withUnsafeBufferPointer { rows in
             variables.withUnsafeBufferPointer { variables in
-                coefficients.withUnsafeBufferPointer { coefficients in
-                    withOptionalBuffer(reference) { reference in
-                        var system = cnp_system(
-                            variable_count: UInt32(count), row_count: UInt32(rows.count),
-                            term_count: UInt32(variables.count), rows: rows.baseAddress,
-                            term_variables: variables.baseAddress, term_coefficients: coefficients.baseAddress,
-                            reference: reference)
-                        return withOutputs { body(&system, &$0) }
+                withOptionalBuffer(doubles) { doubles in
+                    withOptionalBuffer(singles) { singles in
+                        withOptionalBuffer(reference) { reference in
+                            var system = cnp_system(
+                                variable_count: UInt32(count), row_count: UInt32(rows.count),
+                                term_count: UInt32(variables.count), rows: rows.baseAddress,
+                                term_variables: variables.baseAddress, term_coefficients: doubles,
+                                term_coefficients_single: singles, reference: reference)
+                            return withOutputs { body(&system, &$0) }
+                        }
                     }
                 }
             }
@@ -150,7 +156,7 @@ struct CoreSystem {
 }
 
 /// Calls `body` with the start of `array`, or with `nil` when there is no array.
-private func withOptionalBuffer<R>(_ array: [Double]?, _ body: (UnsafePointer<Double>?) -> R) -> R {
+private func withOptionalBuffer<Element, R>(_ array: [Element]?, _ body: (UnsafePointer<Element>?) -> R) -> R {
     guard let array else { return body(nil) }
     return array.withUnsafeBufferPointer { body($0.baseAddress) }
 }

@@ -67,13 +67,24 @@ static inline double double_of(uint64_t word) {
     return value;
 }
 
+/// The coefficient of term `t` of `system`, from whichever array it gives.
+static inline double system_coefficient(const cnp_system *system, uint32_t t) {
+    return system->term_coefficients != NULL ? system->term_coefficients[t]
+                                             : (double)system->term_coefficients_single[t];
+}
+
+/// Whether `system` gives its terms' coefficients in one array or the other.
+static inline bool system_has_coefficients(const cnp_system *system) {
+    return system->term_coefficients != NULL || system->term_coefficients_single != NULL;
+}
+
 /// The left-hand side of row `r` of `system` at `values`, and its tolerance in `*tolerance`.
 static inline double system_row_value(const cnp_system *system, const double *values, uint32_t r,
                                       double *tolerance) {
     const cnp_row *row = &system->rows[r];
     double lhs = 0.0, magnitude = 0.0;
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-        double term = system->term_coefficients[t] * values[system->term_variables[t]];
+        double term = system_coefficient(system, t) * values[system->term_variables[t]];
         lhs += term;
         magnitude += fabs(term);
     }

@@ -91,11 +91,17 @@ typedef struct cnp_system {
     /// The number of terms; every row's terms must lie inside them.
     uint32_t term_count;
     const cnp_row *rows;
-    /// Each term's variable and coefficient, in two arrays of `term_count`: the passes that
-    /// follow the variables alone (components, substitution's index, the record's) then read
-    /// 4 bytes a term, not 16, and a window keeps 12 bytes a term, not 16.
+    /// Each term's variable and coefficient, in arrays of `term_count`: the passes that follow
+    /// the variables alone (components, substitution's index, the record's) then read 4 bytes
+    /// a term, not 16.
     const uint32_t *term_variables;
+    /// The coefficients in double precision, or NULL when they are given in single precision
+    /// below (then exactly those singles, widened: no digit is lost or made up).
     const double *term_coefficients;
+    /// The coefficients in single precision, read only when `term_coefficients` is NULL: a
+    /// window's coefficients (±1, halves, whole lengths) are mostly singles exactly, and it
+    /// then keeps 8 bytes a term, not 12.
+    const float *term_coefficients_single;
     /// Each variable's reference value (where the last level pulls it), or NULL for zeros.
     /// Passing the previous layout keeps undetermined views where they were.
     const double *reference;

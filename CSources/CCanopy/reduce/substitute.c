@@ -94,7 +94,7 @@ static small_row reduce_small(const solver *s, uint32_t r) {
     small_row out = {0, NONE, NONE, 0.0, 0.0, row->constant, 0.0, 0.0};
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count && out.count < 3; t++) {
         uint32_t v = s->system->term_variables[t], rep = s->rep[v];
-        double coefficient = s->system->term_coefficients[t];
+        double coefficient = system_coefficient(s->system, t);
         if (s->variable_flags[rep] & VARIABLE_FIXED) {
             double term = coefficient * (s->scale[v] * s->rep_value[rep] + s->offset[v]);
             out.constant -= term;
@@ -276,7 +276,7 @@ void cnp__reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
         double constant = row->constant;
         for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
             uint32_t v = system->term_variables[t], rep = s->rep[v];
-            double coefficient = system->term_coefficients[t];
+            double coefficient = system_coefficient(system, t);
             if (s->variable_flags[rep] & VARIABLE_FIXED) {
                 constant -= coefficient * (s->scale[v] * s->rep_value[rep] + s->offset[v]);
                 continue;

@@ -379,7 +379,7 @@ static double reduced_delta(const cnp_solve_record *r, const cnp_system *system,
     double delta = r->constant_change[x->row];
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
         uint32_t v = system->term_variables[t];
-        delta -= system->term_coefficients[t] * moved_by(r, v);
+        delta -= system_coefficient(system, t) * moved_by(r, v);
     }
     return delta;
 }
@@ -756,7 +756,7 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
         changed_variables == NULL || changed_count == NULL ||
         (changed_row_count > 0 && (changed_rows == NULL || previous_constants == NULL)) ||
         (system->row_count > 0 && system->rows == NULL) ||
-        (system->term_count > 0 && (system->term_variables == NULL || system->term_coefficients == NULL))) {
+        (system->term_count > 0 && (system->term_variables == NULL || !system_has_coefficients(system)))) {
         status = CNP_ERROR_BAD_ARGUMENT;
     } else if (!record->kept || system->variable_count != record->variable_count ||
                system->row_count != record->row_count || system->term_count != record->term_count) {

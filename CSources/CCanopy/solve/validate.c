@@ -23,7 +23,7 @@ static cnp_status check_row(const cnp_system *system, const cnp_row *row) {
         if (system->term_variables[t] >= system->variable_count) {
             return CNP_ERROR_BAD_INDEX;
         }
-        if (!isfinite(system->term_coefficients[t])) {
+        if (!isfinite(system_coefficient(system, t))) {
             return CNP_ERROR_NON_FINITE;
         }
     }
@@ -38,7 +38,7 @@ cnp_status cnp__validate_system(const cnp_system *system, const cnp_solution *so
     // NONE marks "no variable" and "no row" inside the solver, so neither count may reach it.
     if (system->variable_count == NONE || system->row_count == NONE ||
         (system->row_count > 0 && (system->rows == NULL || solution->row_state == NULL)) ||
-        (system->term_count > 0 && (system->term_variables == NULL || system->term_coefficients == NULL)) ||
+        (system->term_count > 0 && (system->term_variables == NULL || !system_has_coefficients(system))) ||
         (system->variable_count > 0 && (solution->values == NULL || solution->variable_state == NULL))) {
         return CNP_ERROR_BAD_ARGUMENT;
     }

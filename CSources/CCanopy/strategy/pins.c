@@ -31,7 +31,7 @@ static bool soft_bound(const cnp_system *system, const cnp_row *row, uint32_t *v
     if (row->priority >= CNP_PRIORITY_REQUIRED || row->term_count != 1) {
         return false;
     }
-    double coefficient = system->term_coefficients[row->first_term];
+    double coefficient = system_coefficient(system, row->first_term);
     if (coefficient == 0.0) {
         return false;
     }
@@ -83,7 +83,7 @@ static uint32_t promote_pins(pin_pass *pins, const cnp_system *system, const dou
         }
         pins->rows[r].relation = CNP_RELATION_EQUAL;
         pins->rows[r].priority = CNP_PRIORITY_REQUIRED;
-        pins->rows[r].constant = system->term_coefficients[pins->rows[r].first_term] * lower[v];
+        pins->rows[r].constant = system_coefficient(system, pins->rows[r].first_term) * lower[v];
         promoted++;
     }
     return promoted;

@@ -61,7 +61,7 @@ struct LayoutSystem {
     private(set) var rows: [cnp_row] = []
     /// Each term's variable and coefficient, apart: the core reads them as two arrays.
     private(set) var termVariables: [UInt32] = []
-    private(set) var termCoefficients: [Double] = []
+    private(set) var termCoefficients = TermCoefficients()
     private(set) var origins: [Origin] = []
     /// Rows whose constants come from the frame of a view without variables (a constraint
     /// with a multiplier on locations, held by such a view).
@@ -465,7 +465,7 @@ struct LayoutSystem {
             return false
         }
         return termVariables == other.termVariables
-            && zip(termCoefficients, other.termCoefficients).allSatisfy { $0.bitPattern == $1.bitPattern }
+            && termCoefficients.hasTheBits(of: other.termCoefficients)
             && zip(reference, other.reference).allSatisfy { $0.bitPattern == $1.bitPattern }
     }
 
@@ -482,13 +482,13 @@ struct LayoutSystem {
     func withCoreSystem<R>(_ body: (inout cnp_system) -> R) -> R {
         rows.withUnsafeBufferPointer { rows in
             termVariables.withUnsafeBufferPointer { variables in
-                termCoefficients.withUnsafeBufferPointer { coefficients in
+                termCoefficients.withCoreArrays { doubles, singles in
                     reference.withUnsafeBufferPointer { reference in
                         var problem = cnp_system(
                             variable_count: UInt32(variableCount), row_count: UInt32(rows.count),
                             term_count: UInt32(variables.count), rows: rows.baseAddress,
-                            term_variables: variables.baseAddress, term_coefficients: coefficients.baseAddress,
-                            reference: reference.isEmpty ? nil : reference.baseAddress)
+                            term_variables: variables.baseAddress, term_coefficients: doubles,
+                            term_coefficients_single: singles, reference: reference.isEmpty ? nil : reference.baseAddress)
                         return body(&problem)
                     }
                 }
