@@ -103,5 +103,20 @@ struct TermCoefficientsTests {
             return cnp_solve(workspace, &bare, &solution, nil)
         }
         #expect(status == CNP_ERROR_BAD_ARGUMENT)
+        // And a carry through a record of the same system, given without them.
+        let record = try #require(cnp_solve_record_create())
+        defer { cnp_solve_record_destroy(record) }
+        var kept = CoreSystem(variableCount: 1)
+        kept.add([(0, 1)], CNP_RELATION_EQUAL, 1)
+        #expect(kept.solve(in: workspace, recording: record).report.recorded == 1)
+        kept.rows[0].constant = 2
+        let carried = kept.withCore { core, solution in
+            var bare = core
+            bare.term_coefficients = nil
+            var changed: [UInt32] = [0], count: UInt32 = 0
+            let rows: [UInt32] = [0], previous = [1.0]
+            return cnp_solve_changed_constants(record, &bare, rows, previous, 1, &solution, &changed, &count, nil)
+        }
+        #expect(carried == CNP_ERROR_BAD_ARGUMENT)
     }
 }

@@ -312,9 +312,10 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     public var alpha: CGFloat {
         get { extrasStorage?.alpha ?? 1 }
         set {
-            let changed = alpha != newValue
-            if changed || extrasStorage != nil { extras.alpha = newValue }
-            if changed { flagsDidChange() }
+            // A change from 1 makes the extras; any other change finds them made.
+            guard alpha != newValue else { return }
+            extras.alpha = newValue
+            flagsDidChange()
         }
     }
 

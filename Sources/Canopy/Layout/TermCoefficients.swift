@@ -7,8 +7,10 @@ struct TermCoefficients {
     /// Whether the coefficients are kept as doubles.
     private(set) var isWide = false
 
+    /// The number of coefficients, one a term.
     var count: Int { isWide ? doubles.count : singles.count }
 
+    /// The coefficient of `term`; setting one a single does not hold widens them all.
     subscript(term: Int) -> Double {
         get { isWide ? doubles[term] : Double(singles[term]) }
         set {
@@ -22,6 +24,7 @@ struct TermCoefficients {
     }
 
     // Inlined: every term of a large system's rows is appended through here.
+    /// Appends a coefficient; one a single does not hold widens them all.
     @inline(__always)
     mutating func append(_ coefficient: Double) {
         if !isWide, let single = Self.single(exactly: coefficient) {
@@ -32,6 +35,7 @@ struct TermCoefficients {
         }
     }
 
+    /// Reserves room for `capacity` coefficients in the current precision.
     mutating func reserveCapacity(_ capacity: Int) {
         if isWide { doubles.reserveCapacity(capacity) } else { singles.reserveCapacity(capacity) }
     }
@@ -41,6 +45,7 @@ struct TermCoefficients {
         count == other.count && (0..<count).allSatisfy { self[$0].bitPattern == other[$0].bitPattern }
     }
 
+    /// The bytes the arrays hold, for memory reports.
     var bytes: Int { singles.bytes + doubles.bytes }
 
     /// Calls `body` with the core's two pointers: the doubles, or else the singles.
