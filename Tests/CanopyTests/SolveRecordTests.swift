@@ -611,25 +611,59 @@ struct SolveRecordTests {
         #expect(kept && status == CNP_ERROR_BAD_ARGUMENT)
     }
 
-    /// A record keeps substitution's classes (representatives, scales, offsets, lists) and its
-    /// eliminations, 28 bytes a variable and 20 a row: not the rows' constants, the classes'
-    /// values or sizes, which the caller or the solve's workspace hold. Its change indexes
-    /// keep one delta a variable.
+    /// A record keeps substitution's classes (representatives, scales, offsets, lists: 24
+    /// bytes a variable, and a 4-byte slot) and its eliminations (20 bytes a row): not the
+    /// rows' constants, the classes' values or sizes, which the caller or the solve's
+    /// workspace hold. A plain variable (a class of its own) keeps its slot alone: the pages
+    /// the others' entries leave go back. Its change indexes keep one delta a variable.
     @Test func aRecordKeepsTheClassesAndEliminationsAlone() {
         let count = 10_000
-        var system = chain(count)
+        // The chain's rows merge the classes before its first row fixes them all; listed from
+        // its first row, each variable is fixed by a row of its own.
+        let fixed = chain(count)
+        var merged = CoreSystem(variableCount: count)
+        for v in 1..<count { merged.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
+        merged.add([(0, 1)], CNP_RELATION_EQUAL, 0)
+        let pages = 5 * 4096  // each array's part pages, and the block's alignment
+        for (system, plain) in [(fixed, count), (merged, 0)] {
+            var system = system
+            let solver = SolverMemory()
+            defer { withExtendedLifetime(solver) {} }
+            let kept = system.isKept(in: solver.workspace, by: solver.record)
+            let capacity = cnp_solve_record_capacity(solver.record)
+            let expected = 48 * count - 24 * plain
+            #expect(kept && capacity >= expected && capacity <= expected + pages, "\(plain) plain: \(capacity) bytes")
+            // The first change adds its indexes and scratch: 37 bytes a variable (one delta
+            // each, whether of a class value or of an offset), 17 a row and 4 a term, and each
+            // class's list (8 bytes a variable that is not plain).
+            system.rows[1].constant += 1
+            let carried = system.carry([1], through: solver.record).0
+            let indexes = cnp_solve_record_capacity(solver.record) - capacity
+            let listed = 37 * count + 17 * count + 4 * (2 * count - 1) + 8 * (count - plain)
+            #expect(carried == CNP_OK && indexes >= listed && indexes <= listed + 4096, "\(plain) plain: \(indexes) bytes")
+        }
+    }
+
+    /// A solve the record does not keep ends the one it held: a change of constants is then
+    /// refused, even where the arrays that solve wrote over read as the old ones (its first
+    /// eliminations are the same).
+    @Test func aSolveNotKeptEndsTheRecord() {
         let solver = SolverMemory()
         defer { withExtendedLifetime(solver) {} }
-        let kept = system.isKept(in: solver.workspace, by: solver.record)
-        let capacity = cnp_solve_record_capacity(solver.record)
-        #expect(kept && capacity >= 48 * count && capacity <= 48 * count + 4096, "\(capacity) bytes")
-        // The first change adds its indexes and scratch: 37 bytes a variable (one delta each,
-        // whether of a class value or of an offset), 17 a row and 4 a term.
-        system.rows[1].constant += 1
-        let carried = system.carry([1], through: solver.record).0
-        let indexes = cnp_solve_record_capacity(solver.record) - capacity
-        let expected = 37 * count + 17 * count + 4 * (2 * count - 1)
-        #expect(carried == CNP_OK && indexes >= expected && indexes <= expected + 4096, "\(indexes) bytes")
+        func system(lastPriority: Float) -> CoreSystem {
+            var system = CoreSystem(variableCount: 3)
+            system.add([(0, 1)], CNP_RELATION_EQUAL, 10)
+            system.add([(1, 1), (0, -1)], CNP_RELATION_EQUAL, 5)
+            system.add([(2, 1)], CNP_RELATION_EQUAL, 7, priority: lastPriority)
+            return system
+        }
+        var settled = system(lastPriority: 1000), soft = system(lastPriority: 500)
+        let keptFirst = settled.isKept(in: solver.workspace, by: solver.record)
+        let keptSecond = soft.isKept(in: solver.workspace, by: solver.record)
+        #expect(keptFirst && !keptSecond)
+        settled.rows[0].constant += 1
+        let carried = settled.carry([0], through: solver.record).0
+        #expect(carried == CNP_ERROR_STALE)
     }
 
     /// Only systems substitution settles whole are kept: not one with a dense block, a free

@@ -24,11 +24,18 @@
  * list, starting at its representative then and as long as its size then. A class fixed is
  * final: it is its representative's still, and its run is all its members.
  *
+ * A plain variable, a class of its own (its own representative, so scale 1 and offset 0), is
+ * kept as nothing: once the solve is kept, the other variables' entries move to the front of
+ * the arrays substitution left, and the pages past them go back to the system. A stack of
+ * views fixes each variable by a row of its own: every variable is plain.
+ *
  * The record keeps no copy of what the caller holds: a representative's scale is 1 and its
  * offset 0, so its class value is its value in the caller's solution; and the caller gives
  * each changed row's previous constant.
  */
 #include "reuse/reuse.h"
+
+#include "base/pages.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -45,18 +52,23 @@ struct cnp_solve_record {
     uint64_t row_terms;
     cnp_solve_report report;
 
-    // What substitution leaves (the arrays are lent to the solver).
+    // What substitution leaves (the arrays are lent to the solver). Once the solve is kept,
+    // the first `kept_variables` entries of `rep`, `scale`, `offset` and `next_member` are the
+    // variables that are not plain, in order, and `slot` (in the room of `last_member`, which
+    // nothing reads after the solve) gives each variable's place among them, or NONE.
     uint32_t *rep;
     double *scale, *offset;
     uint32_t *next_member, *last_member;
+    uint32_t *slot;
+    uint32_t kept_variables;
     elimination *eliminations;
+    /// The bytes of `memory` given back to the system since the solve.
+    size_t released;
 
-    // Built at the first change. `members` and `member_position` take the places of
-    // `next_member` and `last_member`, which nothing reads again before the next solve
-    // rewrites them (4 bytes a variable each).
+    // Built at the first change.
     uint32_t *elimination_of_row; // per row, or NONE
-    uint32_t *members;            // every class's final list, one after another
-    uint32_t *member_position;    // per variable: its place in `members`
+    uint32_t *members;            // the final lists of the classes that are not plain, one after another
+    uint32_t *member_position;    // per variable that is not plain (by slot): its place in `members`
     uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]],
     uint32_t *variable_rows;      // each with CHECKED_ROW set when it is checked after a change
 
@@ -103,7 +115,10 @@ void cnp_solve_record_destroy(cnp_solve_record *record) {
 }
 
 size_t cnp_solve_record_capacity(const cnp_solve_record *record) {
-    return record != NULL ? record->capacity + record->index_capacity + cnp__memo_capacity(&record->memo) : 0;
+    if (record == NULL) {
+        return 0;
+    }
+    return record->capacity - record->released + record->index_capacity + cnp__memo_capacity(&record->memo);
 }
 
 block_memo *cnp__record_memo(cnp_solve_record *record) {
@@ -135,6 +150,8 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
 /// The indexes and scratch of a change.
 static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t terms) {
     r->elimination_of_row = cnp__arena_take(a, rows, sizeof(uint32_t));
+    r->members = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
+    r->member_position = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
     r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
     r->variable_rows = cnp__arena_take(a, terms, sizeof(uint32_t));
     r->constant_change = cnp__arena_take(a, rows, sizeof(double));
@@ -157,6 +174,9 @@ cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t ter
     carve_pass pass = CARVE_MEASURE;
     while (cnp__carve_in_block(&a, &pass, &record->memory, &record->capacity, NULL, &status)) {
         carve_solve_arrays(&a, record, system->variable_count, system->row_count);
+    }
+    if (status == CNP_OK || record->memory == NULL) {
+        record->released = 0; // the pages are touched again, or there is no block
     }
     if (status != CNP_OK) {
         return status;
@@ -186,9 +206,43 @@ static bool settled_by_substitution(const solver *s) {
     return true;
 }
 
+/// Whether variable `v` is a class of its own, its own representative (with scale 1 and offset
+/// 0, as a representative has), in the arrays as substitution left them.
+static bool is_plain(const cnp_solve_record *r, uint32_t v) {
+    return r->rep[v] == v && r->next_member[v] == NONE && r->scale[v] == 1.0 && r->offset[v] == 0.0;
+}
+
+/// Moves the entries of the variables that are not plain to the front of the arrays, in order
+/// (each is written at or before the place it is read from), notes each variable's slot, and
+/// gives back the pages past them.
+static void drop_plain_variables(cnp_solve_record *r) {
+    uint32_t *slot = r->last_member;
+    uint32_t kept = 0;
+    for (uint32_t v = 0; v < r->variable_count; v++) {
+        if (is_plain(r, v)) {
+            slot[v] = NONE;
+            continue;
+        }
+        r->rep[kept] = r->rep[v];
+        r->scale[kept] = r->scale[v];
+        r->offset[kept] = r->offset[v];
+        r->next_member[kept] = r->next_member[v];
+        slot[v] = kept++;
+    }
+    r->slot = slot;
+    r->kept_variables = kept;
+    size_t dropped = r->variable_count - kept;
+    r->released = cnp__release_inner_pages(r->rep + kept, dropped * sizeof(uint32_t)) +
+                  cnp__release_inner_pages(r->scale + kept, dropped * sizeof(double)) +
+                  cnp__release_inner_pages(r->offset + kept, dropped * sizeof(double)) +
+                  cnp__release_inner_pages(r->next_member + kept, dropped * sizeof(uint32_t));
+}
+
 bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status status) {
     const cnp_system *system = s->system;
     if (status != CNP_OK || !settled_by_substitution(s)) {
+        // Nothing reads the arrays before the next solve writes them again.
+        record->released = cnp__release_inner_pages(record->memory, record->capacity);
         return false;
     }
     record->variable_count = system->variable_count;
@@ -199,6 +253,7 @@ bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status st
     record->report.recorded = 1;
     record->kept = true;
     record->indexed = false;
+    drop_plain_variables(record);
     return true;
 }
 
@@ -266,24 +321,20 @@ static bool rows_match_record(const cnp_solve_record *r, const cnp_system *syste
     return terms == r->row_terms;
 }
 
-/// Lays every class's list out in `members`, one after another, with each variable's place in
-/// `member_position`, where `next_member` and `last_member` were. The walk of the lists reads
-/// only `next_member`, so the places are written straight into `last_member`'s room and the
-/// members placed once the walk is over: no scratch is touched.
-static void list_members_in_place(cnp_solve_record *r) {
-    uint32_t *member_position = r->last_member;
+/// Lays the list of every class that is not plain out in `members`, one after another, each
+/// from its representative, with each member's place (a plain variable's class is itself).
+static void list_members(cnp_solve_record *r) {
     uint32_t position = 0;
     for (uint32_t v = 0; v < r->variable_count; v++) {
-        for (uint32_t m = r->rep[v] == v ? v : NONE; m != NONE; m = r->next_member[m]) {
-            member_position[m] = position++;
+        uint32_t k = r->slot[v];
+        if (k == NONE || r->rep[k] != v) {
+            continue;
+        }
+        for (uint32_t m = v; m != NONE; m = r->next_member[r->slot[m]]) {
+            r->member_position[r->slot[m]] = position;
+            r->members[position++] = m;
         }
     }
-    uint32_t *members = r->next_member;
-    for (uint32_t m = 0; m < r->variable_count; m++) {
-        members[member_position[m]] = m;
-    }
-    r->members = members;
-    r->member_position = member_position;
 }
 
 static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
@@ -306,7 +357,7 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     for (uint32_t e = 0; e < r->elimination_count; e++) {
         r->elimination_of_row[r->eliminations[e].row] = e;
     }
-    list_members_in_place(r);
+    list_members(r);
     index_rows_of_variables(r, system);
     // The scratch is zero already in a new block: its pages are then touched only where a
     // change writes (a variable moved, a row checked), not all at once here.
@@ -365,11 +416,28 @@ static void note_moved(cnp_solve_record *r, uint32_t variable, uint32_t e, uint3
     }
 }
 
+/// A variable's representative, scale and offset.
+typedef struct class_entry {
+    uint32_t rep;
+    double scale, offset;
+} class_entry;
+
+/// Variable `v`'s entry; a plain variable's is itself, 1 and 0.
+static class_entry entry_of(const cnp_solve_record *r, uint32_t v) {
+    uint32_t k = r->slot[v];
+    return k == NONE ? (class_entry){v, 1.0, 0.0} : (class_entry){r->rep[k], r->scale[k], r->offset[k]};
+}
+
+static bool is_representative(const cnp_solve_record *r, uint32_t v) {
+    uint32_t k = r->slot[v];
+    return k == NONE || r->rep[k] == v;
+}
+
 /// How far variable `v` has moved in this call so far: its class's move, scaled, and its
 /// offset's.
 static double moved_by(const cnp_solve_record *r, uint32_t v) {
-    uint32_t rep = r->rep[v];
-    return r->scale[v] * r->delta[rep] + (rep != v ? r->delta[v] : 0.0);
+    class_entry c = entry_of(r, v);
+    return c.scale * r->delta[c.rep] + (c.rep != v ? r->delta[v] : 0.0);
 }
 
 /// How much the reduced constant of elimination `x` changes: its row's constant's change, less
@@ -396,17 +464,24 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
         if (delta == 0.0) {
             continue; // a row that held as it was is checked with the others afterwards
         }
-        uint32_t first = r->member_position[x->target];
-        if (r->rep[x->target] == x->target) { // fixed
+        uint32_t target = r->slot[x->target];
+        if (target == NONE) { // a plain class, fixed: the variable alone
+            r->delta[x->target] = delta / x->divisor;
+            note_moved(r, x->target, e, moved_count);
+            continue;
+        }
+        uint32_t first = r->member_position[target];
+        if (r->rep[target] == x->target) { // fixed
             r->delta[x->target] = delta / x->divisor;
             for (uint32_t k = first; k < first + x->run; k++) {
                 note_moved(r, r->members[k], e, moved_count);
             }
         } else {
-            double shift = delta / x->divisor, target_scale = r->scale[x->target];
+            // A class merged into another, and so every member it had, is not plain.
+            double shift = delta / x->divisor, target_scale = r->scale[target];
             for (uint32_t k = first; k < first + x->run; k++) {
                 uint32_t m = r->members[k];
-                r->delta[m] += r->scale[m] / target_scale * shift;
+                r->delta[m] += r->scale[r->slot[m]] / target_scale * shift;
                 note_moved(r, m, e, moved_count);
             }
         }
@@ -419,9 +494,9 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
 /// when the value differs from `shown`, the caller's.
 static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, double *values, uint32_t *changed,
                              uint32_t *changed_count) {
-    uint32_t rep = r->rep[m];
-    double offset_delta = rep != m ? r->delta[m] : 0.0;
-    double value = r->scale[m] * (values[rep] + r->delta[rep]) + r->offset[m] + offset_delta;
+    class_entry c = entry_of(r, m);
+    double offset_delta = c.rep != m ? r->delta[m] : 0.0;
+    double value = c.scale * (values[c.rep] + r->delta[c.rep]) + c.offset + offset_delta;
     if (!isfinite(value)) {
         return CNP_ERROR_NON_FINITE;
     }
@@ -429,8 +504,8 @@ static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, doub
         changed[(*changed_count)++] = m;
     }
     values[m] = value;
-    if (rep != m) {
-        r->offset[m] += offset_delta;
+    if (c.rep != m) {
+        r->offset[r->slot[m]] += offset_delta;
         r->delta[m] = 0.0;
     }
     return CNP_OK;
@@ -462,7 +537,7 @@ static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, bool r
     uint32_t reps = 0;
     for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
         uint32_t m = r->moved[k];
-        if (r->rep[m] == m) {
+        if (is_representative(r, m)) {
             r->moved[k] = r->moved[reps];
             r->moved[reps++] = m;
         } else {
@@ -546,7 +621,7 @@ static void note_slopes(cnp_solve_record *r, double change, uint32_t moved_count
     uint32_t front = 0, back = moved_count;
     for (uint32_t k = 0; k < moved_count; k++) {
         uint32_t m = r->moved[k];
-        uint32_t place = r->rep[m] == m ? front++ : --back;
+        uint32_t place = is_representative(r, m) ? front++ : --back;
         r->response_variables[place] = m;
         r->response_slope[place] = moved_by(r, m) / change;
     }
