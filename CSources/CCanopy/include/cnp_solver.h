@@ -204,7 +204,9 @@ cnp_solve_record *cnp_solve_record_create(void);
 /// Frees `record`. NULL is allowed and ignored.
 void cnp_solve_record_destroy(cnp_solve_record *record);
 
-/// The number of bytes the record holds (for memory reports).
+/// The number of bytes the record holds (for memory reports): its blocks, less the pages it
+/// gave back to the system (those of a solve it did not keep, and of the variables it keeps
+/// nothing for).
 size_t cnp_solve_record_capacity(const cnp_solve_record *record);
 
 /// cnp_solve, with a record (NULL: cnp_solve itself).
