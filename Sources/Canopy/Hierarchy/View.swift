@@ -45,46 +45,81 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     // MARK: Geometry storage (see View+Geometry.swift)
 
-    /// The four values that place the view, kept together so that the flattening loop reads
-    /// them in one access. The transform and the anchor point, which most views leave at the
-    /// identity and the middle, are kept out of line when set (a value, copied on write).
+    /// The values that place the view, kept together so that the flattening loop reads them in
+    /// one access. The bounds' origin, the transform and the anchor point, which most views
+    /// leave at zero, the identity and the middle, are kept out of line when set (a value,
+    /// copied on write): a view then takes a 128-byte block, not 144.
     struct Geometry {
-        var bounds: CGRect
+        /// The size of the bounds.
+        var size: CGSize
         var center: CGPoint
-        private var turned: Turned?
+        private var uncommon: Uncommon?
 
         init(bounds: CGRect, center: CGPoint) {
-            self.bounds = bounds
+            size = bounds.size
             self.center = center
+            update(boundsOrigin: bounds.origin)
+        }
+
+        var bounds: CGRect {
+            get { CGRect(origin: uncommon?.boundsOrigin ?? .zero, size: size) }
+            set {
+                size = newValue.size
+                // Most changes of the bounds keep their origin: the side values stay as they are.
+                let origin = uncommon?.boundsOrigin ?? .zero
+                guard newValue.origin.x.bitPattern != origin.x.bitPattern || newValue.origin.y.bitPattern != origin.y.bitPattern
+                else { return }
+                update(boundsOrigin: newValue.origin)
+            }
         }
 
         var transform: CGAffineTransform {
-            get { turned?.transform ?? .identity }
-            set { updateTurned(transform: newValue, anchorPoint: anchorPoint) }
+            get { uncommon?.transform ?? .identity }
+            set { update(transform: newValue) }
         }
 
         var anchorPoint: CGPoint {
-            get { turned?.anchorPoint ?? Turned.middle }
-            set { updateTurned(transform: transform, anchorPoint: newValue) }
+            get { uncommon?.anchorPoint ?? Uncommon.middle }
+            set { update(anchorPoint: newValue) }
         }
 
         /// Whether the transform or the anchor point differs from the default.
-        var isTurned: Bool { turned != nil }
+        var isTurned: Bool { uncommon?.isTurned ?? false }
 
-        private mutating func updateTurned(transform: CGAffineTransform, anchorPoint: CGPoint) {
-            let isDefault = transform.hasIdentityBits && anchorPoint == Turned.middle
-            turned = isDefault ? nil : Turned(transform: transform, anchorPoint: anchorPoint)
+        /// Keeps the values given and the others as they are, out of line unless all three
+        /// are the defaults (the origin and the transform compared bit for bit). A view whose
+        /// values are all the defaults, as most views' are, allocates nothing here.
+        private mutating func update(
+            transform: CGAffineTransform? = nil, anchorPoint: CGPoint? = nil, boundsOrigin: CGPoint? = nil
+        ) {
+            let transform = transform ?? self.transform, anchorPoint = anchorPoint ?? self.anchorPoint
+            let boundsOrigin = boundsOrigin ?? (uncommon?.boundsOrigin ?? .zero)
+            let isTurned = Uncommon.isTurned(transform, anchorPoint)
+            let hasBoundsOrigin = boundsOrigin.x.bitPattern != 0 || boundsOrigin.y.bitPattern != 0
+            uncommon = isTurned || hasBoundsOrigin
+                ? Uncommon(transform: transform, anchorPoint: anchorPoint, boundsOrigin: boundsOrigin, isTurned: isTurned)
+                : nil
         }
 
-        /// A transform and an anchor point other than the identity and the middle.
-        private final class Turned: Sendable {
+        /// A bounds origin, a transform and an anchor point, one of which differs from zero,
+        /// the identity or the middle.
+        private final class Uncommon: Sendable {
             static let middle = CGPoint(x: 0.5, y: 0.5)
             let transform: CGAffineTransform
             let anchorPoint: CGPoint
+            let boundsOrigin: CGPoint
+            /// Whether the transform or the anchor point differs from the default.
+            let isTurned: Bool
 
-            init(transform: CGAffineTransform, anchorPoint: CGPoint) {
+            init(transform: CGAffineTransform, anchorPoint: CGPoint, boundsOrigin: CGPoint, isTurned: Bool) {
                 self.transform = transform
                 self.anchorPoint = anchorPoint
+                self.boundsOrigin = boundsOrigin
+                self.isTurned = isTurned
+            }
+
+            static func isTurned(_ transform: CGAffineTransform, _ anchorPoint: CGPoint) -> Bool {
+                !transform.hasIdentityBits || anchorPoint != middle
             }
         }
     }
@@ -144,7 +179,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
 
     // Stored properties are laid out in the order declared: the eight-byte ones come first
     // here, then the four-byte ones, then the switches and the two one-byte settings below, so
-    // that a view asks for 136 bytes (a 144-byte block) with no padding between them. The
+    // that a view asks for 120 bytes (a 128-byte block) with no padding between them. The
     // layer and an opacity other than 1, which a large tree's views seldom have, are extras.
 
     /// What few views set; created by the first such setting.
