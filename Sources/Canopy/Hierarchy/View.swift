@@ -48,7 +48,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// The values that place the view, kept together so that the flattening loop reads them in
     /// one access. The bounds' origin, the transform and the anchor point, which most views
     /// leave at zero, the identity and the middle, are kept out of line when set (a value,
-    /// copied on write): a view then takes a 128-byte block, not 144.
+    /// copied on write): a view then takes a 128-byte block.
     struct Geometry {
         /// The size of the bounds.
         var size: CGSize
