@@ -9,7 +9,9 @@ public struct WindowMemory: Sendable, Equatable {
     public var layoutSystem = 0
     /// The latest solve's outputs (values, row states, conflict groups).
     public var layoutSolution = 0
-    /// The C core's record of the latest solve, through which new constants are carried.
+    /// The C core's record of the latest solve, through which new constants are carried: its
+    /// blocks, less the pages it gave back (a solve it did not keep holds none, and a variable
+    /// that is a class of its own keeps 4 bytes).
     public var solveRecord = 0
     /// The C core's scratch memory for solving, on every lane, as far as it is in memory: a
     /// solve carves room for every path it may take and touches what it takes, and a window
