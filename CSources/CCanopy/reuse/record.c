@@ -266,33 +266,6 @@ static bool is_checked(const cnp_solve_record *r, uint32_t row) {
     return e == NONE || r->eliminations[e].target == NONE;
 }
 
-/// Lists each variable's rows in order, the checked ones marked: a counting sort by variable
-/// (rows may share terms) that fills each variable's run from its end, the rows taken last to
-/// first, so that its start is where the run's cursor stops (no scratch is touched).
-static void index_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
-    uint32_t *run_start = r->row_start;
-    memset(run_start, 0, (r->variable_count + 1) * sizeof(uint32_t));
-    for (uint32_t row = 0; row < system->row_count; row++) {
-        const cnp_row *x = &system->rows[row];
-        for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
-            run_start[system->term_variables[t]]++;
-        }
-    }
-    uint32_t end = 0;
-    for (uint32_t v = 0; v < r->variable_count; v++) {
-        end += run_start[v];
-        run_start[v] = end;
-    }
-    run_start[r->variable_count] = end;
-    for (uint32_t row = system->row_count; row-- > 0;) {
-        const cnp_row *x = &system->rows[row];
-        uint32_t entry = is_checked(r, row) ? row | CHECKED_ROW : row;
-        for (uint32_t t = x->first_term + x->term_count; t-- > x->first_term;) {
-            r->variable_rows[--run_start[system->term_variables[t]]] = entry;
-        }
-    }
-}
-
 /// Whether row `row` of `system` lies within its terms and names variables of the record's
 /// count: what a change reads, checked before it is read.
 static bool row_is_within(const cnp_solve_record *r, const cnp_system *system, uint32_t row) {
@@ -308,17 +281,45 @@ static bool row_is_within(const cnp_solve_record *r, const cnp_system *system, u
     return true;
 }
 
-/// Whether every row of `system` is within it and the rows' terms add up to what the record
-/// was sized for: a system of the same counts but other rows is refused rather than indexed.
-static bool rows_match_record(const cnp_solve_record *r, const cnp_system *system) {
+/// Counts each variable's terms over all rows into `row_start` (rows may share terms), checking
+/// on the way what the count reads: every row must lie within the system and name variables of
+/// the record's count, and the rows' terms must add up to what the record was sized for. A
+/// system of the same counts but other rows is refused (false) rather than indexed.
+static bool count_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
+    uint32_t *count = r->row_start;
+    memset(count, 0, (r->variable_count + 1) * sizeof(uint32_t));
     uint64_t terms = 0;
     for (uint32_t row = 0; row < system->row_count; row++) {
         if (!row_is_within(r, system, row)) {
             return false;
         }
-        terms += system->rows[row].term_count;
+        const cnp_row *x = &system->rows[row];
+        for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
+            count[system->term_variables[t]]++;
+        }
+        terms += x->term_count;
     }
     return terms == r->row_terms;
+}
+
+/// Lists each variable's rows in order, the checked ones marked, from the counts: a counting
+/// sort by variable that fills each variable's run from its end, the rows taken last to first,
+/// so that its start is where the run's cursor stops (no scratch is touched).
+static void place_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
+    uint32_t *run_start = r->row_start;
+    uint32_t end = 0;
+    for (uint32_t v = 0; v < r->variable_count; v++) {
+        end += run_start[v];
+        run_start[v] = end;
+    }
+    run_start[r->variable_count] = end;
+    for (uint32_t row = system->row_count; row-- > 0;) {
+        const cnp_row *x = &system->rows[row];
+        uint32_t entry = is_checked(r, row) ? row | CHECKED_ROW : row;
+        for (uint32_t t = x->first_term + x->term_count; t-- > x->first_term;) {
+            r->variable_rows[--run_start[system->term_variables[t]]] = entry;
+        }
+    }
 }
 
 /// Lays the list of every class that is not plain out in `members`, one after another, each
@@ -351,6 +352,9 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     if (status != CNP_OK) {
         return status;
     }
+    if (!count_rows_of_variables(r, system)) {
+        return CNP_ERROR_STALE;
+    }
     for (uint32_t row = 0; row < r->row_count; row++) {
         r->elimination_of_row[row] = NONE;
     }
@@ -358,7 +362,7 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
         r->elimination_of_row[r->eliminations[e].row] = e;
     }
     list_members(r);
-    index_rows_of_variables(r, system);
+    place_rows_of_variables(r, system);
     // The scratch is zero already in a new block: its pages are then touched only where a
     // change writes (a variable moved, a row checked), not all at once here.
     if (!zeroed) {
@@ -840,10 +844,7 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
         status = check_changed_rows(system, changed_rows, previous_constants, changed_row_count);
     }
     if (status == CNP_OK && !record->indexed) {
-        status = rows_match_record(record, system) ? CNP_OK : CNP_ERROR_STALE;
-        if (status == CNP_OK) {
-            status = build_indexes(record, system);
-        }
+        status = build_indexes(record, system);
     }
     if (status == CNP_OK) {
         status = carry_change(record, system, changed_rows, previous_constants, changed_row_count, solution,
