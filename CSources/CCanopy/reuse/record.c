@@ -432,6 +432,7 @@ static class_entry entry_of(const cnp_solve_record *r, uint32_t v) {
     return k == NONE ? (class_entry){v, 1.0, 0.0} : (class_entry){r->rep[k], r->scale[k], r->offset[k]};
 }
 
+/// Whether variable `v` represents its class (a plain variable does).
 static bool is_representative(const cnp_solve_record *r, uint32_t v) {
     uint32_t k = r->slot[v];
     return k == NONE || r->rep[k] == v;
@@ -468,23 +469,20 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
         if (delta == 0.0) {
             continue; // a row that held as it was is checked with the others afterwards
         }
-        uint32_t target = r->slot[x->target];
-        if (target == NONE) { // a plain class, fixed: the variable alone
+        // The class's members then: a plain class is its variable alone.
+        uint32_t target = r->slot[x->target], alone = x->target;
+        const uint32_t *members = target == NONE ? &alone : r->members + r->member_position[target];
+        uint32_t run = target == NONE ? 1 : x->run;
+        if (is_representative(r, x->target)) { // fixed
             r->delta[x->target] = delta / x->divisor;
-            note_moved(r, x->target, e, moved_count);
-            continue;
-        }
-        uint32_t first = r->member_position[target];
-        if (r->rep[target] == x->target) { // fixed
-            r->delta[x->target] = delta / x->divisor;
-            for (uint32_t k = first; k < first + x->run; k++) {
-                note_moved(r, r->members[k], e, moved_count);
+            for (uint32_t k = 0; k < run; k++) {
+                note_moved(r, members[k], e, moved_count);
             }
         } else {
             // A class merged into another, and so every member it had, is not plain.
             double shift = delta / x->divisor, target_scale = r->scale[target];
-            for (uint32_t k = first; k < first + x->run; k++) {
-                uint32_t m = r->members[k];
+            for (uint32_t k = 0; k < run; k++) {
+                uint32_t m = members[k];
                 r->delta[m] += r->scale[r->slot[m]] / target_scale * shift;
                 note_moved(r, m, e, moved_count);
             }

@@ -66,10 +66,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
             set {
                 size = newValue.size
                 // Most changes of the bounds keep their origin: the side values stay as they are.
-                let origin = uncommon?.boundsOrigin ?? .zero
-                guard newValue.origin.x.bitPattern != origin.x.bitPattern || newValue.origin.y.bitPattern != origin.y.bitPattern
-                else { return }
-                update(boundsOrigin: newValue.origin)
+                if !Self.sameBits(newValue.origin, uncommon?.boundsOrigin ?? .zero) { update(boundsOrigin: newValue.origin) }
             }
         }
 
@@ -94,11 +91,13 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
         ) {
             let transform = transform ?? self.transform, anchorPoint = anchorPoint ?? self.anchorPoint
             let boundsOrigin = boundsOrigin ?? (uncommon?.boundsOrigin ?? .zero)
-            let isTurned = Uncommon.isTurned(transform, anchorPoint)
-            let hasBoundsOrigin = boundsOrigin.x.bitPattern != 0 || boundsOrigin.y.bitPattern != 0
-            uncommon = isTurned || hasBoundsOrigin
-                ? Uncommon(transform: transform, anchorPoint: anchorPoint, boundsOrigin: boundsOrigin, isTurned: isTurned)
-                : nil
+            let isDefault = !Uncommon.isTurned(transform, anchorPoint) && Self.sameBits(boundsOrigin, .zero)
+            uncommon = isDefault ? nil : Uncommon(transform: transform, anchorPoint: anchorPoint, boundsOrigin: boundsOrigin)
+        }
+
+        /// Whether two points have the same bits (-0 is not 0).
+        private static func sameBits(_ a: CGPoint, _ b: CGPoint) -> Bool {
+            a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern
         }
 
         /// A bounds origin, a transform and an anchor point, one of which differs from zero,
@@ -108,15 +107,15 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
             let transform: CGAffineTransform
             let anchorPoint: CGPoint
             let boundsOrigin: CGPoint
-            /// Whether the transform or the anchor point differs from the default.
-            let isTurned: Bool
 
-            init(transform: CGAffineTransform, anchorPoint: CGPoint, boundsOrigin: CGPoint, isTurned: Bool) {
+            init(transform: CGAffineTransform, anchorPoint: CGPoint, boundsOrigin: CGPoint) {
                 self.transform = transform
                 self.anchorPoint = anchorPoint
                 self.boundsOrigin = boundsOrigin
-                self.isTurned = isTurned
             }
+
+            /// Whether the transform or the anchor point differs from the default.
+            var isTurned: Bool { Self.isTurned(transform, anchorPoint) }
 
             static func isTurned(_ transform: CGAffineTransform, _ anchorPoint: CGPoint) -> Bool {
                 !transform.hasIdentityBits || anchorPoint != middle
