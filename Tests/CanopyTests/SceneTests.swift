@@ -369,6 +369,18 @@ struct SceneTests {
         #expect(throws: SceneError(location: "constraints[2].priority", message: "0.0 is outside 1.0…1000.0")) {
             try scene.instantiate()
         }
+        // Each number of a constraint, past the format's magnitude or not a number.
+        let numbers: [(WritableKeyPath<Scene.ConstraintRecord, CGFloat>, String, CGFloat)] = [
+            (\.multiplier, "multiplier", .nan), (\.multiplier, "multiplier", -2e9), (\.constant, "constant", 1e9 + 1),
+            (\.constant, "constant", .infinity),
+        ]
+        for (number, name, value) in numbers {
+            var edited = ConstraintTreeGenerator(shape: .stack, count: 5).makeScene()
+            edited.constraints[3][keyPath: number] = value
+            #expect(throws: SceneError(location: "constraints[3].\(name)", message: "\(value) is not a finite number within ±1e9")) {
+                try edited.instantiate()
+            }
+        }
     }
 
     /// A button's title label and image view are its own: a capture leaves them out, and the

@@ -370,6 +370,7 @@ extension LayoutConstraint.Attribute {
     }
 
     /// Whether the attribute is a size (width, height) rather than a location.
+    @inline(__always)
     public var isDimension: Bool { self == .width || self == .height }
 
     /// Whether the attribute is a baseline, which moves with a label's text.
