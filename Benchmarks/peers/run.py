@@ -6,7 +6,8 @@ For each shape (stack, tree) and size, three engines lay out the same tree, cold
             builds the views from it and runs the first update cycle (cold), then resizes the
             window and times full update cycles (warm, the "update cycle" phase).
     Yoga    the flexbox engine, through poga (yoga_peer.py): a flex tree of the same shape
-            built (cold, with the layout) and one YGNodeCalculateLayout on it.
+            built (cold, with the layout) and one YGNodeCalculateLayout on it; and the same
+            trees built and laid out natively, in C, through the Yoga poga carries.
     kiwi    kiwisolver, a C++ Cassowary solver, on the same scene file (scene_kiwi.py): the
             constraints made (cold, with the solve), added to a fresh solver and solved.
 Every figure is a median of ``--runs`` runs (5 or more). Writes a table to stdout, and
@@ -321,8 +322,8 @@ def time_kiwi(scene_kiwi, scene: Path, runs: int, count: int) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ reports
 
-COLUMNS = ["shape", "views", "Canopy cold", "Yoga cold", "kiwi cold", "Yoga/Canopy cold",
-           "Canopy resize", "Yoga layout", "Yoga/Canopy warm"]
+COLUMNS = ["shape", "views", "Canopy cold", "Yoga cold (poga)", "Yoga cold (native)", "kiwi cold",
+           "poga/Canopy cold", "native/Canopy cold", "Canopy resize", "Yoga layout", "Yoga/Canopy warm"]
 
 
 def _median(row: dict[str, Any], engine: str, key: str = "median_seconds") -> float | None:
@@ -334,10 +335,12 @@ def table_rows(results: list[dict[str, Any]]) -> list[list[str]]:
     rows = []
     for r in results:
         cold = {e: _median(r, e, "cold_median_seconds") for e in ENGINES}
+        native = _median(r, "yoga", "native_cold_median_seconds")
         canopy, yoga = _median(r, "canopy"), _median(r, "yoga")
         rows.append([r["shape"], fmt_count(r["views"]), fmt_seconds(cold["canopy"]), fmt_seconds(cold["yoga"]),
-                     fmt_seconds(cold["kiwi"]), fmt_ratio(cold["yoga"], cold["canopy"]),
-                     fmt_seconds(canopy), fmt_seconds(yoga), fmt_ratio(yoga, canopy)])
+                     fmt_seconds(native), fmt_seconds(cold["kiwi"]), fmt_ratio(cold["yoga"], cold["canopy"]),
+                     fmt_ratio(native, cold["canopy"]), fmt_seconds(canopy), fmt_seconds(yoga),
+                     fmt_ratio(yoga, canopy)])
     return rows
 
 
@@ -370,6 +373,7 @@ def write_plot(results: list[dict[str, Any]], path: Path) -> None:
     series = [("canopy", "cold_median_seconds", "#1b7837", "Canopy, build + first update cycle"),
               ("canopy", "median_seconds", "#7fbc41", "Canopy, update cycle after a resize"),
               ("yoga", "cold_median_seconds", "#2166ac", "Yoga via poga, build + layout"),
+              ("yoga", "native_cold_median_seconds", "#67a9cf", "Yoga native, build + layout"),
               ("kiwi", "cold_median_seconds", "#b2182b", "kiwisolver, build + add + solve")]
     styles = {"stack": ("-", "o"), "tree": ("--", "s")}
     fig, ax = plt.subplots(figsize=(10, 5.5), dpi=120)
@@ -456,9 +460,11 @@ def write_markdown(data: dict[str, Any], path: Path, plot_path: Path | None) -> 
         "- **Yoga** (through poga, which wraps Yoga's C API): the same shapes as flexbox trees (a column "
         "with margins; rows with padding 4, flex-grow 1 and basis 0, margin 4 between siblings), "
         "edges rounded to whole points as Canopy rounds them for a scale-1 window. Each run builds a "
-        "fresh tree and times one `YGNodeCalculateLayout` on it: *Yoga layout*; *Yoga cold* adds the "
-        "build, which goes through Python (poga's calls cost more than native Yoga's). A few frames "
-        "are checked against hand-computed values.",
+        "fresh tree and times one `YGNodeCalculateLayout` on it: *Yoga layout*; *Yoga cold (poga)* adds "
+        "the build, which goes through Python. *Yoga cold (native)* builds and lays out the same "
+        "trees in C (`yoga_native.c`, compiled with the system's C compiler and linked against the "
+        "Yoga inside poga's module), with no Python between the calls. A few frames of each are "
+        "checked against hand-computed values.",
         "- **kiwisolver**: `scene_kiwi.time_scene` reads the same scene file; *kiwi cold* is making "
         "the constraint objects in Python, adding every one to a fresh `Solver` and "
         "`updateVariables`.",

@@ -10,7 +10,13 @@ What one run measures
     Exactly one ``YGNodeCalculateLayout`` call, timed with ``time.perf_counter_ns``, on a
     **freshly built tree** that has never been laid out: every node is dirty and Yoga's layout
     cache is empty, so the call does the whole layout. Building the tree (one Python call per
-    node and style property) is not timed, and neither is freeing it.
+    node and style property) is timed apart, and freeing it is not.
+
+Native Yoga
+    The same trees are also built and laid out by yoga_native.c, compiled here with the
+    system's C compiler and linked at load time against the Yoga inside poga's module: the
+    cold time without Python's calls (``native_cold_median_seconds``). Its frames are checked
+    as poga's are.
 
 The shapes (Canopy's ``ConstraintShape``, with flexbox in place of constraints)
     stack  a 1024x768 root, flex column, holding N-1 children: height 44, margin-top 8 (the
@@ -34,12 +40,18 @@ Command line:
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import json
+import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
 from poga import libpoga_capi as Y
 
@@ -134,52 +146,133 @@ def free_nodes(nodes: list) -> None:
     nodes.clear()
 
 
-def _frame(node) -> tuple[float, float, float, float]:
-    return (Y.YGNodeLayoutGetLeft(node), Y.YGNodeLayoutGetTop(node),
-            Y.YGNodeLayoutGetWidth(node), Y.YGNodeLayoutGetHeight(node))
+# A node's place below the root: the child indexes from the root down (``()`` is the root).
+NodePath = tuple[int, ...]
 
 
-def _expect(what: str, node, x: float, y: float, w: float, h: float) -> None:
-    got = _frame(node)
+def _expect(what: str, got: tuple[float, float, float, float], x: float, y: float, w: float, h: float) -> None:
     want = (x, y, w, h)
-    if any(abs(g - e) > TOLERANCE for g, e in zip(got, want)):
+    if any(not abs(g - e) <= TOLERANCE for g, e in zip(got, want)):
         raise FrameMismatch(f"Yoga {what}: frame {got}, hand-computed {want}")
 
 
-def check_frames(shape: str, root, count: int) -> None:
-    """Compares a few laid-out frames with hand-computed ones; raises FrameMismatch."""
-    _expect("root", root, 0, 0, WINDOW_WIDTH, WINDOW_HEIGHT)
-    children = Y.YGNodeGetChildCount(root)
+def check_frames(shape: str, count: int, children: Callable[[NodePath], int],
+                 frame: Callable[[NodePath], tuple[float, float, float, float]]) -> None:
+    """Compares a few laid-out frames with hand-computed ones; raises FrameMismatch.
+
+    ``children`` gives the child count of the node at a path (the root and its child 0 are
+    asked), ``frame`` its (left, top, width, height).
+    """
+    _expect("root", frame(()), 0, 0, WINDOW_WIDTH, WINDOW_HEIGHT)
+    root_children = children(())
     if shape == "stack":
-        if children != count - 1:
-            raise FrameMismatch(f"Yoga stack root has {children} children, expected {count - 1}")
+        if root_children != count - 1:
+            raise FrameMismatch(f"Yoga stack root has {root_children} children, expected {count - 1}")
         for i in (0, 1, 2):
-            if i < children:
+            if i < root_children:
                 # Child i sits 8 + i*(44+8) down, 16 in, 1024 - 32 wide.
-                _expect(f"stack child {i}", Y.YGNodeGetChild(root, i), 16, 8 + i * 52, 992, 44)
-        last = children - 1
+                _expect(f"stack child {i}", frame((i,)), 16, 8 + i * 52, 992, 44)
+        last = root_children - 1
         # Yoga keeps positions in 32-bit floats; these tops are multiples of 4, which such
         # floats hold exactly below 2**26 points (the 1M stack ends near 52 million).
         if last >= 3 and 8 + last * 52 < 2 ** 26:
-            _expect(f"stack child {last}", Y.YGNodeGetChild(root, last), 16, 8 + last * 52, 992, 44)
+            _expect(f"stack child {last}", frame((last,)), 16, 8 + last * 52, 992, 44)
     elif shape == "tree":
         expected_kids = min(4, count - 1)
-        if children != expected_kids:
-            raise FrameMismatch(f"Yoga tree root has {children} children, expected {expected_kids}")
-        if children == 4:
+        if root_children != expected_kids:
+            raise FrameMismatch(f"Yoga tree root has {root_children} children, expected {expected_kids}")
+        if root_children == 4:
             w1 = (1024 - 8 - 3 * 4) / 4  # 251
             for i in range(4):
-                _expect(f"tree root child {i}", Y.YGNodeGetChild(root, i), 4 + i * (w1 + 4), 4, w1, 760)
-            first = Y.YGNodeGetChild(root, 0)
-            if count >= 21 and Y.YGNodeGetChildCount(first) == 4:
+                _expect(f"tree root child {i}", frame((i,)), 4 + i * (w1 + 4), 4, w1, 760)
+            if count >= 21 and children((0,)) == 4:
                 w2 = (w1 - 8 - 3 * 4) / 4  # 57.75 before rounding
                 # Its edges in window space, 4 + 4 + 3*(w2 + 4) = 193.25 and 251, round to 193
                 # and 251; its parent's left edge is 4.
                 left, right = round(4 + 4 + 3 * (w2 + 4)), round(4 + 4 + 3 * (w2 + 4) + w2)
-                _expect("tree grandchild 3 (child 3 of child 0)", Y.YGNodeGetChild(first, 3),
-                        left - 4, 4, right - left, 752)
+                _expect("tree grandchild 3 (child 3 of child 0)", frame((0, 3)), left - 4, 4, right - left, 752)
     else:
         raise ValueError(f"unknown shape {shape!r}")
+
+
+def check_poga_frames(shape: str, root, count: int) -> None:
+    """check_frames on a tree built through poga."""
+    def at(path: NodePath):
+        n = root
+        for index in path:
+            n = Y.YGNodeGetChild(n, index)
+        return n
+
+    check_frames(shape, count, lambda path: Y.YGNodeGetChildCount(at(path)),
+                 lambda path: (Y.YGNodeLayoutGetLeft(at(path)), Y.YGNodeLayoutGetTop(at(path)),
+                               Y.YGNodeLayoutGetWidth(at(path)), Y.YGNodeLayoutGetHeight(at(path))))
+
+
+NATIVE_SOURCE = Path(__file__).with_name("yoga_native.c")
+# yoga_native.c's numbers for the enumerations it passes, checked against poga's.
+NATIVE_ENUMS = {("YGEdge", "Left"): 0, ("YGEdge", "Top"): 1, ("YGEdge", "Horizontal"): 6, ("YGEdge", "All"): 8,
+                ("YGFlexDirection", "Column"): 0, ("YGFlexDirection", "Row"): 2, ("YGAlign", "Stretch"): 4,
+                ("YGDirection", "LTR"): 1}
+NATIVE_SHAPES = {"stack": 0, "tree": 1}
+# The frames yoga_native.c reports, by path: the root, its children 0 to 3, its last child
+# (asked for by index), and child 3 of its child 0.
+NATIVE_FRAME_PATHS = {(): 0, (0,): 1, (1,): 2, (2,): 3, (3,): 4, (0, 3): 6}
+NATIVE_LAST_CHILD_FRAME = 5
+
+
+class NativeYoga:
+    """yoga_native.c, compiled once into a temporary directory and loaded against poga's Yoga."""
+
+    def __init__(self) -> None:
+        for (kind, name), value in NATIVE_ENUMS.items():
+            if int(getattr(getattr(Y, kind), name)) != value:
+                raise RuntimeError(f"poga's {kind}.{name} is {int(getattr(getattr(Y, kind), name))}, "
+                                   f"not the {value} yoga_native.c passes")
+        compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("clang") or shutil.which("gcc")
+        if compiler is None:
+            raise RuntimeError("no C compiler (cc, clang or gcc) to build yoga_native.c; set CC")
+        self._directory = tempfile.TemporaryDirectory(prefix="canopy-yoga-native-")
+        library = Path(self._directory.name) / "libyoga_native.so"
+        subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", str(library), str(NATIVE_SOURCE), "-lm"],
+                       check=True, capture_output=True, text=True)
+        # poga's module, already loaded, is made global so that the library's calls into Yoga
+        # resolve against it.
+        ctypes.CDLL(Y.__file__, mode=os.RTLD_GLOBAL | os.RTLD_NOLOAD)
+        self._time = ctypes.CDLL(str(library)).yoga_native_time
+        self._time.restype = ctypes.c_int
+
+    def time_layout(self, shape: str, count: int, runs: int, check: bool) -> tuple[list[float], list[float]]:
+        """Build and layout seconds of ``runs`` trees built and laid out natively; the first
+        run's frames are checked (FrameMismatch) when ``check`` is true."""
+        doubles = ctypes.c_double * runs
+        build, layout = doubles(), doubles()
+        child_counts = (ctypes.c_uint32 * 2)()
+        frames = (ctypes.c_double * (4 * 7))()
+        nodes = (ctypes.c_void_p * count)()
+        status = self._time(NATIVE_SHAPES[shape], ctypes.c_uint32(count), ctypes.c_uint32(runs), nodes, build,
+                            layout, child_counts, frames)
+        if status != 0:
+            raise ValueError(f"yoga_native_time refused {shape} {count} {runs}")
+        if check:
+            last = child_counts[0] - 1
+
+            def frame(path: NodePath) -> tuple[float, float, float, float]:
+                index = NATIVE_LAST_CHILD_FRAME if path == (last,) and last >= 4 else NATIVE_FRAME_PATHS[path]
+                return tuple(frames[4 * index + k] for k in range(4))
+
+            check_frames(shape, count, lambda path: child_counts[0] if path == () else child_counts[1], frame)
+        return list(build), list(layout)
+
+
+_native: NativeYoga | None = None
+
+
+def native() -> NativeYoga:
+    """The native timer, built on first use."""
+    global _native
+    if _native is None:
+        _native = NativeYoga()
+    return _native
 
 
 def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> dict[str, Any]:
@@ -214,7 +307,7 @@ def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> di
             build_ns.append(b1 - b0)
             try:
                 if check and run == 0:
-                    check_frames(shape, root, count)
+                    check_poga_frames(shape, root, count)
             finally:
                 del root
                 free_nodes(nodes)
@@ -224,6 +317,7 @@ def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> di
             gc.enable()
     layout_s = [n / 1e9 for n in layout_ns]
     build_s = [n / 1e9 for n in build_ns]
+    native_build, native_layout = native().time_layout(shape, count, runs, check)
     return {
         "engine": "yoga",
         "shape": shape,
@@ -233,6 +327,9 @@ def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> di
         "samples_seconds": layout_s,
         "build_median_seconds": statistics.median(build_s),
         "cold_median_seconds": statistics.median(b + l for b, l in zip(build_s, layout_s)),
+        "native_build_median_seconds": statistics.median(native_build),
+        "native_median_seconds": statistics.median(native_layout),
+        "native_cold_median_seconds": statistics.median(b + l for b, l in zip(native_build, native_layout)),
         "frames_checked": check,
     }
 
@@ -254,7 +351,7 @@ def self_test() -> int:
     Y.YGNodeStyleSetMargin(Y.YGNodeGetChild(root, 1), Y.YGEdge.Left, 5.0)
     Y.YGNodeCalculateLayout(root, Y.YGUndefined, Y.YGUndefined, Y.YGDirection.LTR)
     try:
-        check_frames("tree", root, 21)
+        check_poga_frames("tree", root, 21)
         failures += 1
         print("FAIL: a wrong tree passed the frame check", file=sys.stderr)
     except FrameMismatch:
