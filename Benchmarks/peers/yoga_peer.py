@@ -16,7 +16,8 @@ Native Yoga
     The same trees are also built and laid out by yoga_native.c, compiled here with the
     system's C compiler and linked at load time against the Yoga inside poga's module: the
     cold time without Python's calls (``native_cold_median_seconds``). Its frames are checked
-    as poga's are.
+    as poga's are. Without a C compiler the native figures are left out (said on standard
+    error); the self-test then fails.
 
 The shapes (Canopy's ``ConstraintShape``, with flexbox in place of constraints)
     stack  a 1024x768 root, flex column, holding N-1 children: height 44, margin-top 8 (the
@@ -265,13 +266,20 @@ class NativeYoga:
 
 
 _native: NativeYoga | None = None
+_native_problem: str | None = None
 
 
-def native() -> NativeYoga:
-    """The native timer, built on first use."""
-    global _native
-    if _native is None:
-        _native = NativeYoga()
+def native() -> NativeYoga | None:
+    """The native timer, built on first use; ``None`` (said once on standard error) when it
+    cannot be built, and the native figures are then left out."""
+    global _native, _native_problem
+    if _native is None and _native_problem is None:
+        try:
+            _native = NativeYoga()
+        except (RuntimeError, OSError, subprocess.CalledProcessError) as e:
+            detail = e.stderr.strip() if isinstance(e, subprocess.CalledProcessError) and e.stderr else str(e)
+            _native_problem = detail
+            print(f"yoga_peer: no native timing: {detail}", file=sys.stderr)
     return _native
 
 
@@ -317,8 +325,9 @@ def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> di
             gc.enable()
     layout_s = [n / 1e9 for n in layout_ns]
     build_s = [n / 1e9 for n in build_ns]
-    native_build, native_layout = native().time_layout(shape, count, runs, check)
-    return {
+    timer = native()
+    native_build, native_layout = timer.time_layout(shape, count, runs, check) if timer else ([], [])
+    result = {
         "engine": "yoga",
         "shape": shape,
         "views": count,
@@ -327,11 +336,13 @@ def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> di
         "samples_seconds": layout_s,
         "build_median_seconds": statistics.median(build_s),
         "cold_median_seconds": statistics.median(b + l for b, l in zip(build_s, layout_s)),
-        "native_build_median_seconds": statistics.median(native_build),
-        "native_median_seconds": statistics.median(native_layout),
-        "native_cold_median_seconds": statistics.median(b + l for b, l in zip(native_build, native_layout)),
         "frames_checked": check,
     }
+    if timer:
+        result["native_build_median_seconds"] = statistics.median(native_build)
+        result["native_median_seconds"] = statistics.median(native_layout)
+        result["native_cold_median_seconds"] = statistics.median(b + l for b, l in zip(native_build, native_layout))
+    return result
 
 
 def self_test() -> int:
@@ -359,6 +370,9 @@ def self_test() -> int:
     finally:
         free_nodes(nodes)
         Y.YGConfigFree(config)
+    if native() is None:
+        failures += 1
+        print("FAIL: the native build could not be made (see above)", file=sys.stderr)
     print(f"yoga_peer self-test: {'all frames match' if not failures else f'{failures} failures'}")
     return 1 if failures else 0
 

@@ -28,6 +28,9 @@ struct PeerTiming {
     var cold: Double
     /// A layout of a tree already built.
     var warm: Double
+    /// The cold time with the tree built without Python (Yoga through its C API), when the
+    /// peer measured it.
+    var nativeCold: Double?
 
     /// Runs `script` (Yoga's peer) with Python on `shape` and `count` nodes, `runs` times.
     /// The interpreter is `$PYTHON`, or `python3`.
@@ -44,7 +47,8 @@ struct PeerTiming {
     }
 
     /// The peer's JSON: `{"yoga": VERSION, "results": [{"views": N, "runs": R,
-    /// "cold_median_seconds": C, "median_seconds": W}]}`.
+    /// "cold_median_seconds": C, "median_seconds": W}]}`, and optionally
+    /// `"native_cold_median_seconds"` in the result.
     static func parse(_ output: Data, engine: PeerEngine, count: Int) throws -> PeerTiming {
         guard let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any],
             let result = (object["results"] as? [[String: Any]])?.first,
@@ -55,8 +59,13 @@ struct PeerTiming {
         else {
             throw HarnessError("the \(engine.rawValue) peer printed no timing of \(count) views")
         }
+        let nativeCold = result["native_cold_median_seconds"]
+        guard nativeCold == nil || (nativeCold as? Double).map({ $0 >= 0 }) == true else {
+            throw HarnessError("the \(engine.rawValue) peer printed a native cold time that is not a duration")
+        }
         return PeerTiming(
-            engine: engine, version: object[engine.rawValue] as? String ?? "unknown", runs: runs, cold: cold, warm: warm)
+            engine: engine, version: object[engine.rawValue] as? String ?? "unknown", runs: runs, cold: cold, warm: warm,
+            nativeCold: nativeCold as? Double)
     }
 
     /// The command's standard output; its standard error's last line in the error when it fails.
@@ -121,6 +130,7 @@ extension Profile {
             "side by side with \(peer.engine.title(version: peer.version)) (its medians of \(peer.runs) runs, the same shape and count):",
             pad("", 8) + pad("Canopy", 12, right: true) + pad("peer", 12, right: true) + pad("peer/Canopy", 14, right: true),
             row("cold", coldSeconds, peer.cold, "built from nothing and laid out once"),
+        ] + (peer.nativeCold.map { [row("native", coldSeconds, $0, "the same, the peer's tree built without Python")] } ?? []) + [
             row("warm", warmSeconds, peer.warm, "Canopy's update cycle after a resize; the peer's layout of a built tree"),
         ]
     }

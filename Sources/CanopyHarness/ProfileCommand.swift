@@ -229,7 +229,7 @@ struct ProfileCommand: ParsableCommand {
     private func peerJSON(_ peer: PeerTiming, _ profile: Profile) -> [String: Any] {
         [
             "engine": peer.engine.rawValue, "version": peer.version, "runs": peer.runs,
-            "cold_seconds": peer.cold, "warm_seconds": peer.warm,
+            "cold_seconds": peer.cold, "warm_seconds": peer.warm, "native_cold_seconds": peer.nativeCold ?? NSNull(),
             "canopy_cold_seconds": profile.coldSeconds, "canopy_warm_seconds": profile.warmSeconds,
         ]
     }

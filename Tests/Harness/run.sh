@@ -63,7 +63,7 @@ args = sys.argv[1:]
 count = int(args[args.index("--sizes") + 1])
 assert args[args.index("--shape") + 1] == "tree" and args[args.index("--runs") + 1] == "3", args
 print(json.dumps({"yoga": "9.9", "results": [
-    {"views": count, "runs": 3, "cold_median_seconds": 0.5, "median_seconds": 0.25}]}))
+    {"views": count, "runs": 3, "cold_median_seconds": 0.5, "median_seconds": 0.25, "native_cold_median_seconds": 0.375}]}))
 PY
 "$canopy" profile --shape tree --count 300 --passes 2 --cold-builds 3 --hit-tests 0 --peer yoga --peer-script "$work/peer.py" \
     --json >"$work/peer.json" || fail "profile --peer"
@@ -72,12 +72,19 @@ import json, statistics, sys
 profile = json.load(open(sys.argv[1]))
 peer = profile["peer"]
 assert (peer["engine"], peer["version"], peer["runs"]) == ("yoga", "9.9", 3), peer
-assert (peer["cold_seconds"], peer["warm_seconds"]) == (0.5, 0.25), peer
+assert (peer["cold_seconds"], peer["warm_seconds"], peer["native_cold_seconds"]) == (0.5, 0.25, 0.375), peer
 phases = {p["phase"]: p["samples_seconds"] for p in profile["phases"]}
 cold = statistics.median(b + c for b, c in zip(phases["cold build"], phases["cold first update cycle"]))
 assert abs(peer["canopy_cold_seconds"] - cold) < 1e-12, (peer, cold)
 assert peer["canopy_warm_seconds"] in phases["update cycle"], (peer, phases["update cycle"])
 PY
+"$canopy" profile --shape tree --count 300 --passes 1 --cold-builds 3 --hit-tests 0 --peer yoga \
+    --peer-script "$work/peer.py" >"$work/peer.txt" || fail "profile --peer, as text"
+grep -qE "^native +[0-9.]+ .s +375\.00 ms .*without Python" "$work/peer.txt" \
+    || fail "the peer's native cold time is not printed: $(tail -c 400 "$work/peer.txt")"
+sed 's/"native_cold_median_seconds": 0.375/"native_cold_median_seconds": "fast"/' "$work/peer.py" >"$work/badpeer.py"
+expect_exit 2 "native cold time that is not a duration" "$canopy" profile --shape tree --count 300 --passes 3 --hit-tests 0 \
+    --peer yoga --peer-script "$work/badpeer.py"
 "$canopy" profile --shape stack --count 300 --passes 1 --hit-tests 0 --peer yoga --peer-script "$work/peer.py" \
     >"$work/peer.txt" 2>&1 && fail "profile --peer accepted a peer that failed"
 grep -q "the peer failed (exit 1): AssertionError" "$work/peer.txt" || fail "a failed peer was not named: $(tail -c 300 "$work/peer.txt")"
