@@ -9,6 +9,7 @@
  * Only the few declarations used are written here (Yoga's public API; the enumerations'
  * values are those poga's Python classes report, which yoga_peer.py checks before loading).
  */
+#include <malloc.h>
 #include <math.h>
 #include <stdint.h>
 #include <time.h>
@@ -48,6 +49,12 @@ enum { SHAPE_STACK = 0, SHAPE_TREE = 1 };
 /// The frames reported for the check, each (left, top, width, height), NAN where absent:
 /// the root, the root's children 0 to 3 and its last, and child 3 of the root's child 0.
 enum { CHECKED_FRAMES = 7 };
+
+/// The bytes the allocator has handed out and not taken back, in its heap and in mappings.
+static double allocated_bytes(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (double)info.uordblks + (double)info.hblkhd;
+}
 
 static double seconds(void) {
     struct timespec now;
@@ -130,16 +137,18 @@ static void free_nodes(YGNodeRef *nodes, uint32_t count) {
 
 /// Builds the shape's tree of `count` nodes (the root included) `runs` times in `nodes` (room
 /// for `count`), each time laying it out once, and writes each run's build and layout seconds,
-/// the child counts of the root and of its child 0, and the checked frames of the first run.
+/// the child counts of the root and of its child 0, the checked frames of the first run, and
+/// the bytes its tree held once laid out (what the allocator handed out for it, not given back).
 /// Returns 0, or -1 for an unknown shape or a count or run count below 1.
 int yoga_native_time(int shape, uint32_t count, uint32_t runs, YGNodeRef *nodes, double *build_seconds,
-                     double *layout_seconds, uint32_t *child_counts, double *frames) {
+                     double *layout_seconds, uint32_t *child_counts, double *frames, double *tree_bytes) {
     if ((shape != SHAPE_STACK && shape != SHAPE_TREE) || count < 1 || runs < 1) {
         return -1;
     }
     YGConfigRef config = YGConfigNew();
     YGConfigSetPointScaleFactor(config, 1);
     for (uint32_t run = 0; run < runs; run++) {
+        double before = allocated_bytes();
         double start = seconds();
         if (shape == SHAPE_STACK) {
             build_stack(config, nodes, count);
@@ -152,6 +161,7 @@ int yoga_native_time(int shape, uint32_t count, uint32_t runs, YGNodeRef *nodes,
         build_seconds[run] = built - start;
         layout_seconds[run] = laid_out - built;
         if (run == 0) {
+            *tree_bytes = allocated_bytes() - before;
             child_counts[0] = YGNodeGetChildCount(nodes[0]);
             YGNodeRef first = child_or_null(nodes[0], 0);
             child_counts[1] = first != NULL ? YGNodeGetChildCount(first) : 0;

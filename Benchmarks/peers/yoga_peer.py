@@ -15,8 +15,9 @@ What one run measures
 Native Yoga
     The same trees are also built and laid out by yoga_native.c, compiled here with the
     system's C compiler and linked at load time against the Yoga inside poga's module: the
-    cold time without Python's calls (``native_cold_median_seconds``). Its frames are checked
-    as poga's are. Without a C compiler the native figures are left out (said on standard
+    cold time without Python's calls (``native_cold_median_seconds``), and the bytes a node its
+    tree held once laid out, by the allocator's count (``native_bytes_per_node``). Its frames
+    are checked as poga's are. Without a C compiler the native figures are left out (said on standard
     error); the self-test then fails.
 
 The shapes (Canopy's ``ConstraintShape``, with flexbox in place of constraints)
@@ -242,16 +243,18 @@ class NativeYoga:
         self._time = ctypes.CDLL(str(library)).yoga_native_time
         self._time.restype = ctypes.c_int
 
-    def time_layout(self, shape: str, count: int, runs: int, check: bool) -> tuple[list[float], list[float]]:
-        """Build and layout seconds of ``runs`` trees built and laid out natively; the first
-        run's frames are checked (FrameMismatch) when ``check`` is true."""
+    def time_layout(self, shape: str, count: int, runs: int, check: bool) -> tuple[list[float], list[float], float]:
+        """Build and layout seconds of ``runs`` trees built and laid out natively, and the bytes
+        the first held once laid out; its frames are checked (FrameMismatch) when ``check`` is
+        true."""
         doubles = ctypes.c_double * runs
         build, layout = doubles(), doubles()
         child_counts = (ctypes.c_uint32 * 2)()
         frames = (ctypes.c_double * (4 * 7))()
         nodes = (ctypes.c_void_p * count)()
+        tree_bytes = ctypes.c_double()
         status = self._time(NATIVE_SHAPES[shape], ctypes.c_uint32(count), ctypes.c_uint32(runs), nodes, build,
-                            layout, child_counts, frames)
+                            layout, child_counts, frames, ctypes.byref(tree_bytes))
         if status != 0:
             raise ValueError(f"yoga_native_time refused {shape} {count} {runs}")
         if check:
@@ -262,7 +265,7 @@ class NativeYoga:
                 return tuple(frames[4 * index + k] for k in range(4))
 
             check_frames(shape, count, lambda path: child_counts[0] if path == () else child_counts[1], frame)
-        return list(build), list(layout)
+        return list(build), list(layout), tree_bytes.value
 
 
 _native: NativeYoga | None = None
@@ -326,7 +329,7 @@ def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> di
     layout_s = [n / 1e9 for n in layout_ns]
     build_s = [n / 1e9 for n in build_ns]
     timer = native()
-    native_build, native_layout = timer.time_layout(shape, count, runs, check) if timer else ([], [])
+    native_build, native_layout, native_bytes = timer.time_layout(shape, count, runs, check) if timer else ([], [], 0)
     result = {
         "engine": "yoga",
         "shape": shape,
@@ -342,6 +345,7 @@ def time_layout(shape: str, count: int, runs: int = 5, check: bool = True) -> di
         result["native_build_median_seconds"] = statistics.median(native_build)
         result["native_median_seconds"] = statistics.median(native_layout)
         result["native_cold_median_seconds"] = statistics.median(b + l for b, l in zip(native_build, native_layout))
+        result["native_bytes_per_node"] = native_bytes / count
     return result
 
 
