@@ -383,6 +383,26 @@ struct SceneTests {
         }
     }
 
+    /// A prepared scene makes a new tree each time, the one the scene itself makes; a scene
+    /// that breaks a rule cannot be prepared, and editing a scene after preparing it changes
+    /// nothing prepared.
+    @Test func aPreparedSceneMakesWhatTheSceneMakes() throws {
+        var scene = Scene(capturing: richWindow())
+        let prepared = try PreparedScene(scene)
+        let (first, second, plain) = (try prepared.instantiate(), try prepared.instantiate(), try scene.instantiate())
+        #expect(first.window !== second.window && first.views.count == scene.views.count)
+        #expect(first.constraints.count == scene.constraints.count && first.constraints.allSatisfy(\.isActive))
+        for instance in [first, second, plain] { instance.window.runUpdateCycle() }
+        let replayed = Scene(capturing: plain.window)
+        #expect(Scene(capturing: first.window) == replayed && Scene(capturing: second.window) == replayed)
+
+        scene.constraints[1].priority = LayoutPriority(0)
+        #expect(throws: SceneError(location: "constraints[1].priority", message: "0.0 is outside 1.0…1000.0")) {
+            try PreparedScene(scene)
+        }
+        #expect(try prepared.instantiate().constraints[1].priority != LayoutPriority(0))
+    }
+
     /// A button's title label and image view are its own: a capture leaves them out, and the
     /// scene loads with the built-in classes.
     @Test func aButtonsContentViewsAreNotCaptured() throws {

@@ -214,5 +214,14 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(window.runUpdateCycle())
         }
     }
+    // The same cell from a scene checked once (PreparedScene), as a list makes its cells.
+    let prepared = try! PreparedScene(cell)
+    Benchmark("Feed cell, built and laid out cold from a prepared scene", configuration: cold) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let window = try! prepared.instantiate().window
+            window.maximumLayoutThreads = 1
+            blackHole(window.runUpdateCycle())
+        }
+    }
     layoutBenchmark("Feed cell, re-laid out after a width change", LayoutFixture(.feed, 22), samples: 2_000)
 }

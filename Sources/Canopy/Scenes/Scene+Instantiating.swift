@@ -18,7 +18,11 @@ extension Scene {
     /// - Throws: ``SceneError`` naming the place, for a scene edited in code into one that breaks
     ///   a rule (a scene read by ``load(from:classes:limits:)`` has been checked already).
     public func instantiate(classes: SceneClasses = .builtIn, limits: SceneLimits = SceneLimits()) throws(SceneError) -> SceneInstance {
-        let index = try SceneIndex(self, classes: classes, limits: limits)
+        try instantiate(checked: SceneIndex(self, classes: classes, limits: limits), classes: classes)
+    }
+
+    /// Makes the scene's objects, `index` having checked it against `classes`.
+    func instantiate(checked index: SceneIndex, classes: SceneClasses) throws(SceneError) -> SceneInstance {
         let made = try makeViews(classes: classes)
         let window = made[0] as! Window
         window.screen = Screen(bounds: views[0].frame, scale: scale)
