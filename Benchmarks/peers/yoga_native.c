@@ -46,10 +46,6 @@ enum { DIRECTION_LTR = 1 };
 
 enum { SHAPE_STACK = 0, SHAPE_TREE = 1 };
 
-/// The frames reported for the check, each (left, top, width, height), NAN where absent:
-/// the root, the root's children 0 to 3 and its last, and child 3 of the root's child 0.
-enum { CHECKED_FRAMES = 7 };
-
 /// The bytes the allocator has handed out and not taken back, in its heap and in mappings.
 static double allocated_bytes(void) {
     struct mallinfo2 info = mallinfo2();
@@ -117,6 +113,8 @@ static YGNodeRef child_or_null(YGNodeRef node, uint32_t index) {
     return node != NULL && index < YGNodeGetChildCount(node) ? YGNodeGetChild(node, index) : NULL;
 }
 
+/// The frames the check reads, seven of (left, top, width, height), NAN where absent: the root,
+/// its children 0 to 3, its last child, and child 3 of its child 0.
 static void write_checked_frames(YGNodeRef root, double *frames) {
     uint32_t children = YGNodeGetChildCount(root);
     write_frame(root, frames);

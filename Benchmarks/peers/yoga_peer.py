@@ -17,8 +17,8 @@ Native Yoga
     system's C compiler and linked at load time against the Yoga inside poga's module: the
     cold time without Python's calls (``native_cold_median_seconds``), and the bytes a node its
     tree held once laid out, by the allocator's count (``native_bytes_per_node``). Its frames
-    are checked as poga's are. Without a C compiler the native figures are left out (said on standard
-    error); the self-test then fails.
+    are checked as poga's are. Without a C compiler the native figures are left out (said on
+    standard error); the self-test then fails.
 
 The shapes (Canopy's ``ConstraintShape``, with flexbox in place of constraints)
     stack  a 1024x768 root, flex column, holding N-1 children: height 44, margin-top 8 (the
