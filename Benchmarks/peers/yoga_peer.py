@@ -269,19 +269,19 @@ class NativeYoga:
 
 
 _native: NativeYoga | None = None
-_native_problem: str | None = None
+_native_tried = False
 
 
 def native() -> NativeYoga | None:
     """The native timer, built on first use; ``None`` (said once on standard error) when it
     cannot be built, and the native figures are then left out."""
-    global _native, _native_problem
-    if _native is None and _native_problem is None:
+    global _native, _native_tried
+    if not _native_tried:
+        _native_tried = True
         try:
             _native = NativeYoga()
         except (RuntimeError, OSError, subprocess.CalledProcessError) as e:
             detail = e.stderr.strip() if isinstance(e, subprocess.CalledProcessError) and e.stderr else str(e)
-            _native_problem = detail
             print(f"yoga_peer: no native timing: {detail}", file=sys.stderr)
     return _native
 
