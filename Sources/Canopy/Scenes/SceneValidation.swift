@@ -130,7 +130,7 @@ struct SceneIndex {
         hasSecondItem: Bool, _ secondAttribute: LayoutConstraint.Attribute, at location: @autoclosure () -> String
     ) throws(SceneError) {
         // The numbers of nearly every constraint pass: tested together first, as the checks one
-        // by one (which name the number that fails) cost a third of checking a constraint.
+        // by one (which name the number that fails) cost about a quarter of checking a constraint.
         let largest = SceneVocabulary.largestMagnitude
         if !(abs(multiplier) <= largest && abs(constant) <= largest && priority.isValid) {
             try finite([multiplier], location() + ".multiplier")
