@@ -99,7 +99,9 @@ struct ProfileCommand: ParsableCommand {
             + "\(source.constraints.count) constraints, \(passes) passes, \(threads) threads"
         profile.count = source.views.count
         let built = Built(
-            window: instance.window, lastConstraint: instance.constraints.last, viewCount: instance.views.count)
+            window: instance.window,
+            lastConstraint: instance.constraintCount > 0 ? instance.constraint(at: instance.constraintCount - 1) : nil,
+            viewCount: instance.views.count)
         return (built, coldBuilds > 0 ? source : nil)
     }
 

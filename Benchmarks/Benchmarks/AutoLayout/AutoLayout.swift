@@ -16,7 +16,8 @@ final class LayoutFixture: @unchecked Sendable {
     convenience init(_ shape: ConstraintShape, _ count: Int, threads: Int = 1) {
         self.init(threads: threads) {
             let instance = try! ConstraintTreeGenerator(shape: shape, count: count).makeScene().instantiate()
-            return (instance.window, instance.constraints.last)
+            let count = instance.constraintCount
+            return (instance.window, count > 0 ? instance.constraint(at: count - 1) : nil)
         }
     }
 

@@ -157,20 +157,14 @@ public final class LayoutConstraint {
 
     /// The first item's view (a guide's owning view) as an uncounted handle, read without
     /// making an existential: activating a large tree asks this of every constraint.
-    var firstOwningViewHandle: Unmanaged<View>? { Self.owningView(firstObject, isGuide: firstIsGuide) }
+    var firstOwningViewHandle: Unmanaged<View>? { uncountedFirstItem?.owningViewHandle }
     /// The second item's view, as ``firstOwningViewHandle``.
-    var secondOwningViewHandle: Unmanaged<View>? { Self.owningView(secondObject, isGuide: secondIsGuide) }
+    var secondOwningViewHandle: Unmanaged<View>? { uncountedSecondItem?.owningViewHandle }
 
     /// The first item, its reference not counted (see ``UncountedItem``).
     var uncountedFirstItem: UncountedItem? { firstObject.map { UncountedItem(object: $0, isGuide: firstIsGuide) } }
     /// The second item, its reference not counted.
     var uncountedSecondItem: UncountedItem? { secondObject.map { UncountedItem(object: $0, isGuide: secondIsGuide) } }
-
-    private static func owningView(_ object: Unmanaged<AnyObject>?, isGuide: Bool) -> Unmanaged<View>? {
-        guard let object else { return nil }
-        guard isGuide else { return Unmanaged.fromOpaque(object.toOpaque()) }
-        return unsafeDowncast(object.takeUnretainedValue(), to: LayoutGuide.self).owningView.map { .passUnretained($0) }
-    }
 
     /// The view that holds the constraint while it is active: its items' nearest common ancestor.
     public internal(set) var container: View? {
@@ -313,6 +307,8 @@ public final class LayoutConstraint {
             handle._withUnsafeGuaranteedRef { constraint in
                 guard constraint.containerHandle == nil else { return }
                 container._withUnsafeGuaranteedRef { container in
+                    // After the window's records, as if those had been activated first.
+                    container.makeWindowConstraintsObjects()
                     container.install(constraint)
                     if let window = container.windowHandle, window.toOpaque() != notified {
                         container.constraintsDidChange()

@@ -5,7 +5,16 @@ extension View {
     // MARK: Constraints
 
     /// The active constraints this view holds: those whose items' nearest common ancestor it is.
-    public var constraints: [LayoutConstraint] { layoutStateStorage?.constraints.array ?? [] }
+    public var constraints: [LayoutConstraint] {
+        makeWindowConstraintsObjects()
+        return layoutStateStorage?.constraints.array ?? []
+    }
+
+    /// Makes the constraints the window keeps as records objects (see `ConstraintTable`):
+    /// called before what reads the constraints views hold, or changes where they are.
+    func makeWindowConstraintsObjects() {
+        storedWindow?.pendingConstraints?.makeAllObjects()
+    }
 
     /// Activates `constraint` (kept for compatibility: the constraint goes to its items' nearest
     /// common ancestor, which need not be this view).
@@ -149,6 +158,7 @@ extension View {
     /// not own, or its margins guide (which belongs to it for good), is left as it is.
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard guide.owningView === self, !guide.isMarginsGuide else { return }
+        makeWindowConstraintsObjects()
         LayoutConstraint.deactivate(guide.references.constraints)
         layoutSettings?.guides.removeAll { $0 === guide }
         guide.owningView = nil

@@ -209,6 +209,8 @@ extension View {
     private func detachFromSuperview() -> Window? {
         guard let oldSuperview = superview, let index = oldSuperview.indexOfSubview(self) else { return nil }
         let oldWindow = storedWindow
+        // While the subtree is still in the window, where the records' holders are found.
+        makeWindowConstraintsObjects()
         oldSuperview.subviews.remove(at: index)
         superviewStorage = nil
         deactivateConstraintsLeavingSubtree()

@@ -40,6 +40,9 @@ open class Window: View {
         return made
     }
     private(set) var layoutEngineStorage: LayoutEngine?
+    /// The constraints a scene made here, kept as records until something needs them as
+    /// objects (see `ConstraintTable`).
+    var pendingConstraints: ConstraintTable?
 
     /// The pixels of the last render and what they show, for the next render to compare.
     var renderMemory: RenderMemory?
@@ -141,12 +144,27 @@ open class Window: View {
     deinit {
         // Fingers still down hold their views, whose recognizers hold the touches.
         dispatcherStorage?.releaseTouches()
+        // Records go with the tree, unless a view of it stays (and keeps its constraints).
+        pendingConstraints?.windowWillDie(outlived: someViewIsHeldElsewhere())
         // Views that outlive their window must not point at it.
         var stack = subviews
         while let view = stack.popLast() {
             view.storedWindow = nil
             stack.append(contentsOf: view.subviews)
         }
+    }
+
+    /// Whether a view of the tree is held from outside it, and so outlives the window.
+    private func someViewIsHeldElsewhere() -> Bool {
+        var pending: [Unmanaged<View>] = [.passUnretained(self)]
+        while let parent = pending.popLast() {
+            let isHeld = parent._withUnsafeGuaranteedRef { view in
+                view.subviews.indices.contains { !isKnownUniquelyReferenced(&view.subviews[$0]) }
+            }
+            if isHeld { return true }
+            parent._withUnsafeGuaranteedRef { view in pending.append(contentsOf: view.subviews.map { .passUnretained($0) }) }
+        }
+        return false
     }
 
     /// The window's flattened tree, refreshed first (rewriting changed rows, or flattening

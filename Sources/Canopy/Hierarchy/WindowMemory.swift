@@ -57,6 +57,7 @@ extension Window {
     /// million views).
     public var objectMemory: ObjectMemory {
         var memory = ObjectMemory()
+        memory.constraints += pendingConstraints?.bytes ?? 0
         var pending: [View] = [self]
         while let view = pending.popLast() {
             memory.views += allocationBytes(of: view)

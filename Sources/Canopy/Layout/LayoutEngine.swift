@@ -120,6 +120,12 @@ final class LayoutEngine {
         requestSolve()
     }
 
+    /// A constraint kept as a record of the window's table was made an object: it learns its
+    /// row in the kept system, so that a change of its constant is an edit there.
+    func noteMade(_ constraint: LayoutConstraint, fromRecord place: Int) {
+        if let row = system?.row(ofTableRecord: place) { constraint.engineRow = Int32(row) }
+    }
+
     /// A view changed its frame, mask, intrinsic size or content priorities: an edit of the
     /// kept system if the view takes part in it.
     func itemDidChange(_ view: View) {

@@ -35,15 +35,15 @@ extension LayoutSystem {
         var items: UInt64
         /// The first attribute, the second and the relation + 1, a byte each.
         var attributes: UInt32
-        /// The constraint's place in the collected list.
+        /// The constraint's place in the collected list (see ``Collected``).
         var position: UInt32
 
-        /// Whether `a` comes before `b`, the keys of `constraints[a.position]` and
-        /// `constraints[b.position]`.
-        static func precedes(_ a: SortKey, _ b: SortKey, in constraints: UnsafeMutableBufferPointer<LayoutConstraint>) -> Bool {
+        /// Whether `a` comes before `b`, the keys of the constraints `constraints` numbers
+        /// `a.position` and `b.position`.
+        static func precedes(_ a: SortKey, _ b: SortKey, in constraints: Collected) -> Bool {
             if a.items != b.items { return a.items < b.items }
             if a.attributes != b.attributes { return a.attributes < b.attributes }
-            let (first, second) = (numbers(of: constraints[Int(a.position)]), numbers(of: constraints[Int(b.position)]))
+            let (first, second) = (constraints.numbers(at: Int(a.position)), constraints.numbers(at: Int(b.position)))
             return first != second ? first < second : a.position < b.position
         }
 
@@ -53,7 +53,7 @@ extension LayoutSystem {
         /// step or two, where the library's merge sort compared each some fifteen times. A key
         /// that would move far (activated long after its neighbours) leaves the rest to the
         /// library's sort, which merges such long runs cheaply.
-        static func sort(_ keys: inout [SortKey], in constraints: UnsafeMutableBufferPointer<LayoutConstraint>) {
+        static func sort(_ keys: inout [SortKey], in constraints: Collected) {
             let sortedByInsertion = keys.withUnsafeMutableBufferPointer { keys in
                 for i in keys.indices.dropFirst() {
                     let key = keys[i]
@@ -71,10 +71,6 @@ extension LayoutSystem {
                 return true
             }
             if !sortedByInsertion { keys.sort { precedes($0, $1, in: constraints) } }
-        }
-
-        private static func numbers(of c: LayoutConstraint) -> (Double, Double, Float) {
-            (Double(c.multiplier), Double(c.constant), c.priority.rawValue)
         }
 
         static func packed(_ place: ItemPlace?) -> UInt64 {
@@ -98,52 +94,117 @@ extension LayoutSystem {
         return place(of: item.item)
     }
 
+    /// The constraints a system is collected from, numbered in one list: the objects the views
+    /// hold, then the records of the window's table that are not objects (a record at place
+    /// `p` is numbered `objects.count + p`).
+    struct Collected {
+        let objects: UnsafeMutableBufferPointer<LayoutConstraint>
+        let table: ConstraintTable?
+
+        /// The place in the table of the constraint numbered `position`, or `nil` for an object.
+        @inline(__always)
+        func recordPlace(_ position: Int) -> Int? { position < objects.count ? nil : position - objects.count }
+
+        /// The numbers that order constraints whose items and attributes are the same.
+        func numbers(at position: Int) -> (Double, Double, Float) {
+            guard let place = recordPlace(position) else {
+                let c = objects[position]
+                return (Double(c.multiplier), Double(c.constant), c.priority.rawValue)
+            }
+            let record = table!.record(at: place)
+            return (Double(record.multiplier), Double(record.constant), record.priority.rawValue)
+        }
+    }
+
     func sortKey(_ c: LayoutConstraint, position: Int) -> SortKey {
-        let attributes = UInt32(c.firstAttribute.rawValue) << 16 | UInt32(c.secondAttribute.rawValue) << 8
-            | UInt32(c.relation.rawValue + 1)
+        sortKey(c.firstAttribute, c.relation, c.secondAttribute, c.uncountedFirstItem, c.uncountedSecondItem, position)
+    }
+
+    func sortKey(_ record: ConstraintTable.Record, in table: ConstraintTable, position: Int) -> SortKey {
+        sortKey(
+            record.firstAttribute, record.relation, record.secondAttribute, table.item(record.first),
+            table.item(record.second), position)
+    }
+
+    @inline(__always)
+    private func sortKey(
+        _ firstAttribute: LayoutConstraint.Attribute, _ relation: LayoutConstraint.Relation,
+        _ secondAttribute: LayoutConstraint.Attribute, _ first: UncountedItem?, _ second: UncountedItem?, _ position: Int
+    ) -> SortKey {
+        let attributes = UInt32(firstAttribute.rawValue) << 16 | UInt32(secondAttribute.rawValue) << 8
+            | UInt32(relation.rawValue + 1)
         return SortKey(
-            items: SortKey.packed(place(of: c.uncountedFirstItem)) << 32 | SortKey.packed(place(of: c.uncountedSecondItem)),
+            items: SortKey.packed(place(of: first)) << 32 | SortKey.packed(place(of: second)),
             attributes: attributes, position: UInt32(position))
+    }
+
+    /// What a constraint's row is made of, read from an object or from a table's record.
+    struct RowParts {
+        var firstAttribute: LayoutConstraint.Attribute
+        var secondAttribute: LayoutConstraint.Attribute
+        var relation: LayoutConstraint.Relation
+        var multiplier: CGFloat
+        var constant: CGFloat
+        var priority: LayoutPriority
+        var firstItem: UncountedItem?
+        var secondItem: UncountedItem?
     }
 
     /// Appends the constraint's row, its items' places looked up.
     mutating func addRow(for constraint: LayoutConstraint) {
+        let parts = constraint.rowParts
+        addRow(parts, first: place(of: parts.firstItem), second: place(of: parts.secondItem), origin: .constraint(constraint))
+    }
+
+    /// Appends the row of the table's record at `place`, its items' places looked up.
+    mutating func addRow(forRecord place: Int, of table: ConstraintTable) {
+        let parts = table.record(at: place).parts(in: table)
         addRow(
-            for: constraint, first: place(of: constraint.firstItem), second: place(of: constraint.secondItem))
+            parts, first: self.place(of: parts.firstItem), second: self.place(of: parts.secondItem),
+            origin: .tableRecord(Int32(place)))
     }
 
     /// `first − multiplier × second` against the constant. Locations are measured in the
     /// holder's coordinates, which matters only when the multiplier is not 1. No row when an
     /// item has no variables here.
     mutating func addRow(
-        for constraint: consuming LayoutConstraint, first firstPlace: ItemPlace?, second secondPlace: ItemPlace?
+        _ parts: RowParts, first firstPlace: ItemPlace?, second secondPlace: ItemPlace?, origin: consuming Origin
     ) {
-        guard let firstPlace, let first = expression(firstPlace, constraint.firstAttribute) else { return }
-        let m = Double(constraint.multiplier)
+        guard let firstPlace, let first = expression(firstPlace, parts.firstAttribute) else { return }
+        let m = Double(parts.multiplier)
         var second: Expression?
         if let secondPlace {
-            guard let found = expression(secondPlace, constraint.secondAttribute) else { return }
+            guard let found = expression(secondPlace, parts.secondAttribute) else { return }
             second = found
-        } else if constraint.secondItem != nil {
+        } else if parts.secondItem != nil {
             return
         }
         let start = termCount
-        var constant = Double(constraint.constant) * directionSign(constraint) - first.constant
+        var constant = Double(parts.constant) * directionSign(parts) - first.constant
         first.appendTerms(scaledBy: 1, to: &self)
         if let second {
             second.appendTerms(scaledBy: -m, to: &self)
             constant += m * second.constant
-            if !constraint.firstAttribute.isDimension && m != 1, let holder = constraint.container {
-                constant += holderTerm(holder, constraint.firstAttribute.axis, m)
+            if !parts.firstAttribute.isDimension && m != 1, let holder = holder(of: origin) {
+                constant += holderTerm(holder, parts.firstAttribute.axis, m)
             }
         }
-        if constraint.firstAttribute.isBaseline || constraint.secondAttribute.isBaseline,
-            constraint.firstItem is Label || constraint.secondItem is Label
+        if parts.firstAttribute.isBaseline || parts.secondAttribute.isBaseline,
+            parts.firstItem?.item is Label || parts.secondItem?.item is Label
         {
             // A label's baselines move with its text: the row is read again at each refresh.
             textDependentRows.append(rows.count)
         }
-        append(termsFrom: start, constraint.relation, constant, constraint.priority, .constraint(constraint))
+        append(termsFrom: start, parts.relation, constant, parts.priority, origin)
+    }
+
+    /// The view holding the constraint a row comes from.
+    private func holder(of origin: Origin) -> View? {
+        switch origin {
+        case .constraint(let constraint): constraint.container
+        case .tableRecord(let place): table?.holder(ofRecord: Int(place))
+        case .rule: nil
+        }
     }
 
     /// first − X = m·(second − X) + c, with X the holder's content origin: appends X's term
@@ -162,10 +223,10 @@ extension LayoutSystem {
 
     /// −1 for a leading/trailing constraint whose first item lays out right to left: its
     /// constant runs leftwards, as the leading-to-trailing direction does.
-    private func directionSign(_ constraint: LayoutConstraint) -> Double {
-        switch constraint.firstAttribute {
+    private func directionSign(_ parts: RowParts) -> Double {
+        switch parts.firstAttribute {
         case .leading, .trailing, .leadingMargin, .trailingMargin:
-            guard mayHaveRightToLeft, let item = constraint.firstItem?.layoutOwningView else { return 1 }
+            guard mayHaveRightToLeft, let item = parts.firstItem?.item.layoutOwningView else { return 1 }
             return isRightToLeft(item) ? -1 : 1
         default:
             return 1
@@ -250,5 +311,15 @@ extension LayoutConstraint.Attribute {
         case .left, .top, .width, .height, .leftMargin, .topMargin: 1
         default: 2
         }
+    }
+}
+
+extension LayoutConstraint {
+    /// The parts a row is made of.
+    var rowParts: LayoutSystem.RowParts {
+        LayoutSystem.RowParts(
+            firstAttribute: firstAttribute, secondAttribute: secondAttribute, relation: relation,
+            multiplier: multiplier, constant: constant, priority: priority,
+            firstItem: uncountedFirstItem, secondItem: uncountedSecondItem)
     }
 }

@@ -10,7 +10,7 @@ extension LayoutSystem {
     /// The row of `constraint`, if this system recorded it there.
     func recordedRow(of constraint: LayoutConstraint) -> Int? {
         let row = Int(constraint.engineRow)
-        guard rows.indices.contains(row), self.constraint(ofRow: row) === constraint else { return nil }
+        guard rows.indices.contains(row), madeConstraint(ofRow: row) === constraint else { return nil }
         return row
     }
 
@@ -47,9 +47,14 @@ extension LayoutSystem {
 
     /// Rebuilds a constraint's row.
     private mutating func refreshRow(_ row: Int) -> Bool {
-        guard let constraint = constraint(ofRow: row) else { return false }
         var fresh = LayoutSystem(itemsOf: self)
-        fresh.addRow(for: constraint)
+        if let constraint = madeConstraint(ofRow: row) {
+            fresh.addRow(for: constraint)
+        } else if case .tableRecord(let place) = origins[row], let table {
+            fresh.addRow(forRecord: Int(place), of: table)
+        } else {
+            return false
+        }
         return overwriteRows(from: row, count: 1, with: fresh)
     }
 

@@ -53,12 +53,12 @@ extension LayoutSystem {
     /// The root (item 0) stays where it is; its size is kept, or pulled toward the fitting size.
     private mutating func addRootRows(_ root: View) {
         let rect = windowOrigins.layoutRect(of: root)
-        append(variable(0, 0), .equal, rect.minX, .required, .rule(.rootLeft, item: 0))
-        append(variable(0, 2), .equal, rect.minY, .required, .rule(.rootTop, item: 0))
+        append(variable(0, 0), .equal, rect.minX, .required, .rule(item: 0, .rootLeft))
+        append(variable(0, 2), .equal, rect.minY, .required, .rule(item: 0, .rootTop))
         let width = fitting.map { ($0.size.width, $0.horizontal) } ?? (rect.width, .required)
         let height = fitting.map { ($0.size.height, $0.vertical) } ?? (rect.height, .required)
-        append(variable(0, 1), .equal, width.0, width.1, .rule(.rootWidth, item: 0))
-        append(variable(0, 3), .equal, height.0, height.1, .rule(.rootHeight, item: 0))
+        append(variable(0, 1), .equal, width.0, width.1, .rule(item: 0, .rootWidth))
+        append(variable(0, 3), .equal, height.0, height.1, .rule(item: 0, .rootHeight))
     }
 
     /// A view's frame and autoresizing mask as required rows, per axis: the fixed parts of
@@ -70,11 +70,11 @@ extension LayoutSystem {
         addAutoresizingRows(
             axis: (index, 0, 1), parent: parent, length: superview.bounds.width, start: frame.minX, size: frame.width,
             flexible: [mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)],
-            origin: .rule(.autoresizing(.horizontal), item: Int32(index)))
+            origin: .rule(item: Int32(index), .autoresizing(.horizontal)))
         addAutoresizingRows(
             axis: (index, 2, 3), parent: parent, length: superview.bounds.height, start: frame.minY, size: frame.height,
             flexible: [mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)],
-            origin: .rule(.autoresizing(.vertical), item: Int32(index)))
+            origin: .rule(item: Int32(index), .autoresizing(.vertical)))
     }
 
     private mutating func addAutoresizingRows(
@@ -114,9 +114,9 @@ extension LayoutSystem {
     private mutating func addIntrinsicSizeRows(_ index: Int, _ view: View, _ axis: LayoutConstraint.Axis, _ value: CGFloat) {
         guard value != View.noIntrinsicMetric, value.isFinite, value >= 0 else { return }
         let size = variable(index, axis == .horizontal ? 1 : 3)
-        append(size, .lessThanOrEqual, value, view.contentHuggingPriority(for: axis), .rule(.hugging(axis), item: Int32(index)))
+        append(size, .lessThanOrEqual, value, view.contentHuggingPriority(for: axis), .rule(item: Int32(index), .hugging(axis)))
         append(
             size, .greaterThanOrEqual, value, view.contentCompressionResistancePriority(for: axis),
-            .rule(.compressionResistance(axis), item: Int32(index)))
+            .rule(item: Int32(index), .compressionResistance(axis)))
     }
 }

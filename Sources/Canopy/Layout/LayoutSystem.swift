@@ -14,8 +14,12 @@ struct LayoutSystem {
         /// An app's constraint.
         case constraint(LayoutConstraint)
         /// A rule Canopy adds for the item at `item` (its frame turned into constraints, its
-        /// intrinsic size, the root's place).
-        case rule(Rule, item: Int32)
+        /// intrinsic size, the root's place). The index comes first: so laid out, the three
+        /// cases share 8 bytes.
+        case rule(item: Int32, Rule)
+        /// A constraint kept as a record of the window's table (see `ConstraintTable`), by its
+        /// place there.
+        case tableRecord(Int32)
     }
 
     /// Rows whose constants changed, each with the constant it had at the latest solve (the
@@ -63,6 +67,10 @@ struct LayoutSystem {
     private(set) var termVariables: [UInt32] = []
     private(set) var termCoefficients = TermCoefficients()
     private(set) var origins: [Origin] = []
+    /// The table of constraint records the rows were read from, if the window had one.
+    private(set) var table: ConstraintTable?
+    /// The row of each of the table's records that has one, made when first asked for.
+    private var tableRecordRows: [Int32]?
     /// Rows whose constants come from the frame of a view without variables (a constraint
     /// with a multiplier on locations, held by such a view).
     var frameDependentRows: [Int] = []
@@ -153,6 +161,11 @@ struct LayoutSystem {
         self.fitting = fitting
         recordsPlaces = fitting == nil
         readsRecordedPlaces = recordsPlaces
+        // A window's own system reads its table's records; any other system first makes them
+        // objects, as it collects only part of the window.
+        let table = fitting == nil ? (root as? Window)?.pendingConstraints : nil
+        if table == nil { root.storedWindow?.pendingConstraints?.makeAllObjects() }
+        self.table = table
         let levels = Self.collect(in: root, clearingPlaces: readsRecordedPlaces)
         var needed = NeededItems(marksItems: readsRecordedPlaces, capacity: levels.count + 1)
         needed.insert(root)
@@ -160,6 +173,8 @@ struct LayoutSystem {
         // tree's first cycle would otherwise count two references per constraint and drop one.
         let constraints = Self.activeConstraints(in: levels, needing: &needed, below: root)
         defer { constraints.deallocate() }
+        if let table { Self.markItems(of: table, needing: &needed, below: root) }
+        let collected = Collected(objects: constraints, table: table)
         mayHaveRightToLeft = root.effectiveUserInterfaceLayoutDirection == .rightToLeft
             || levels.contains { $0.semanticContentAttribute != .unspecified }
         let guides = register(needed, levels: levels, root: root)
@@ -190,16 +205,30 @@ struct LayoutSystem {
                 }
             }
         }
-        SortKey.sort(&keys, in: constraints)
-        rows.reserveCapacity(rows.count + constraints.count)
-        origins.reserveCapacity(origins.count + constraints.count)
+        // A loop, not a closure over the records: a closure calling a method of the system
+        // would copy the system.
+        for place in 0..<(table?.recordCount ?? 0) {
+            let record = table.unsafelyUnwrapped.record(at: place)
+            guard !record.isMade else { continue }
+            keys.append(sortKey(record, in: table.unsafelyUnwrapped, position: constraints.count + place))
+            termsNeeded += record.firstAttribute.termCount + record.secondAttribute.termCount
+        }
+        SortKey.sort(&keys, in: collected)
+        rows.reserveCapacity(rows.count + keys.count)
+        origins.reserveCapacity(origins.count + keys.count)
         termVariables.reserveCapacity(termCount + termsNeeded)
         termCoefficients.reserveCapacity(termCount + termsNeeded)
         // Every position is in `keys` once: each constraint is moved out once.
         for key in keys {
             let position = Int(key.position)
+            if let place = collected.recordPlace(position) {
+                let parts = table.unsafelyUnwrapped.record(at: place).parts(in: table.unsafelyUnwrapped)
+                addRow(parts, first: key.firstPlace, second: key.secondPlace, origin: .tableRecord(Int32(place)))
+                continue
+            }
             if recordsPlaces { constraints[position].engineRow = Int32(rows.count) }
-            addRow(for: constraints.moveElement(from: position), first: key.firstPlace, second: key.secondPlace)
+            let constraint = constraints.moveElement(from: position)
+            addRow(constraint.rowParts, first: key.firstPlace, second: key.secondPlace, origin: .constraint(constraint))
         }
     }
 
@@ -207,6 +236,7 @@ struct LayoutSystem {
     init(itemsOf other: LayoutSystem) {
         itemReferences = other.itemReferences
         itemIndex = other.itemIndex
+        table = other.table
         fitting = other.fitting
         recordsPlaces = false
         readsRecordedPlaces = other.readsRecordedPlaces
@@ -262,6 +292,16 @@ struct LayoutSystem {
             }
         }
         return buffer
+    }
+
+    /// Marks in `needed` the items of the table's records that are not objects.
+    private static func markItems(of table: ConstraintTable, needing needed: inout NeededItems, below root: View) {
+        for place in 0..<table.recordCount {
+            let record = table.record(at: place)
+            guard !record.isMade else { continue }
+            if let item = table.item(record.first) { needed.need(item, below: root) }
+            if let item = table.item(record.second) { needed.need(item, below: root) }
+        }
     }
 
     /// Registers the `needed` items, the constraints' items and the superviews that views
@@ -500,7 +540,8 @@ struct LayoutSystem {
     func describe(row: Int) -> String {
         switch origins[row] {
         case .constraint(let constraint): constraint.description
-        case .rule(let rule, let index): rule.description(of: item(Int(index)), value: CGFloat(rows[row].constant))
+        case .tableRecord(let place): table!.object(at: Int(place)).description
+        case .rule(let index, let rule): rule.description(of: item(Int(index)), value: CGFloat(rows[row].constant))
         }
     }
 
@@ -521,9 +562,37 @@ struct LayoutSystem {
         if nudged != priority, nudged < required { rows[row].priority = nudged }
     }
 
-    /// The constraint a row came from, if an app's constraint.
+    /// The constraint a row came from, if an app's constraint; one kept as a record is made
+    /// an object.
     func constraint(ofRow row: Int) -> LayoutConstraint? {
-        if case .constraint(let constraint) = origins[row] { constraint } else { nil }
+        switch origins[row] {
+        case .constraint(let constraint): constraint
+        case .tableRecord(let place): table!.object(at: Int(place))
+        case .rule: nil
+        }
+    }
+
+    /// The constraint a row came from, if an app's constraint that is an object (a record is
+    /// left as it is).
+    func madeConstraint(ofRow row: Int) -> LayoutConstraint? {
+        switch origins[row] {
+        case .constraint(let constraint): constraint
+        case .tableRecord(let place): table!.madeObject(at: Int(place))
+        case .rule: nil
+        }
+    }
+
+    /// The row of the table's record at `place`, if it has one here.
+    mutating func row(ofTableRecord place: Int) -> Int? {
+        if tableRecordRows == nil, let table {
+            var rowOfRecord = [Int32](repeating: -1, count: table.count)
+            for (row, origin) in origins.enumerated() {
+                if case .tableRecord(let place) = origin { rowOfRecord[Int(place)] = Int32(row) }
+            }
+            tableRecordRows = rowOfRecord
+        }
+        guard let row = tableRecordRows?[place], row >= 0 else { return nil }
+        return Int(row)
     }
 }
 

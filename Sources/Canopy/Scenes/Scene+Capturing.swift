@@ -12,6 +12,7 @@ extension Scene {
     /// UIKit's archives leave them: the control makes them again.
     /// - Complexity: O(views + constraints); no recursion.
     public init(capturing window: Window) {
+        window.pendingConstraints?.makeAllObjects()  // the capture reads what views hold
         scale = window.screen.scale
         layoutDirection = window.userInterfaceLayoutDirection
         var ids: [ObjectIdentifier: String] = [:]

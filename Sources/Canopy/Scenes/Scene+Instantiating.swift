@@ -1,6 +1,11 @@
 import Foundation
 
 /// The objects a scene was made into, in the scene's order.
+///
+/// A scene's constraints are kept as plain records, which layout reads, until something asks
+/// for them: ``constraints`` (or a view's ``View/constraints``, or a change of the hierarchy
+/// they live in) makes them objects, all at once. A large tree that is only laid out never
+/// pays for them; ``constraint(at:)`` makes just the one asked for.
 public struct SceneInstance {
     /// The window, holding the tree (its first update cycle has not run).
     public let window: Window
@@ -8,8 +13,25 @@ public struct SceneInstance {
     public let views: [View]
     /// The guides, in the order of ``Scene/guides``.
     public let guides: [LayoutGuide]
-    /// The constraints, in the order of ``Scene/constraints``, all active.
-    public let constraints: [LayoutConstraint]
+    private let table: ConstraintTable
+
+    init(window: Window, views: [View], guides: [LayoutGuide], table: ConstraintTable) {
+        (self.window, self.views, self.guides, self.table) = (window, views, guides, table)
+    }
+
+    /// The constraints, in the order of ``Scene/constraints``, all active (unless deactivated
+    /// since). The first read makes every one an object.
+    public var constraints: [LayoutConstraint] { table.makeAllObjects() }
+
+    /// The constraint at `index` of ``Scene/constraints``, made an object alone if it was not.
+    /// - Precondition: `index` is in `0..<constraintCount`.
+    public func constraint(at index: Int) -> LayoutConstraint {
+        precondition((0..<table.count).contains(index), "Canopy: no constraint \(index) in a scene of \(table.count)")
+        return table.object(at: index)
+    }
+
+    /// The number of constraints the scene made.
+    public var constraintCount: Int { table.count }
 }
 
 extension Scene {
@@ -48,35 +70,30 @@ extension Scene {
             return guide
         }
         // Numbered as the index numbers them, views first; read uncounted (`made` and `guides`
-        // keep them).
+        // keep them, and then their superviews and owning views: see ConstraintTable).
         let items = made.map(UncountedItem.init(view:)) + guides.map(UncountedItem.init(guide:))
-        // Each constraint is made straight into its place: appending a new one counted a
-        // reference to it and dropped one, a pair of atomic operations per constraint. They are
-        // activated a batch at a time, while the batch and its views are still in the cache
-        // (activating all of them at the end read each from memory twice more). The scene was
-        // checked: every constraint's items are in the window, so no batch can be refused.
-        let batch = 512
-        var activated = 0
-        let constraints = [LayoutConstraint](unsafeUninitializedCapacity: self.constraints.count) { buffer, count in
-            func activateMade() {
-                LayoutConstraint.activate(UnsafeBufferPointer(rebasing: buffer[activated..<count]))
-                activated = count
-            }
-            for (i, numbers) in index.constraintItems.enumerated() {
-                // Fields read in place, as the views' are: a copy of the record would retain its ids.
-                (buffer.baseAddress! + i).initialize(
-                    to: LayoutConstraint(
-                        items[Int(numbers.first)], self.constraints[i].firstAttribute, self.constraints[i].relation,
-                        numbers.second < 0 ? nil : items[Int(numbers.second)], self.constraints[i].secondAttribute,
-                        multiplier: self.constraints[i].multiplier, constant: self.constraints[i].constant))
-                count = i + 1
-                if self.constraints[i].priority != .required { buffer[i].priority = self.constraints[i].priority }
-                if let identifier = self.constraints[i].identifier { buffer[i].identifier = identifier }
-                if count - activated == batch { activateMade() }
-            }
-            activateMade()
+        var identifiers: [Int: String] = [:]
+        // Fields read in place, as the views' are: a copy of a record would retain its ids.
+        let records = index.constraintItems.indices.map { i in
+            let numbers = index.constraintItems[i]
+            if let identifier = self.constraints[i].identifier { identifiers[i] = identifier }
+            return ConstraintTable.Record(
+                first: numbers.first, second: numbers.second, firstAttribute: self.constraints[i].firstAttribute,
+                secondAttribute: self.constraints[i].secondAttribute, relation: self.constraints[i].relation,
+                priority: self.constraints[i].priority, constant: self.constraints[i].constant,
+                multiplier: self.constraints[i].multiplier)
         }
-        return SceneInstance(window: window, views: made, guides: guides, constraints: constraints)
+        // The constrained views take part in constraint-based layout, as activating made them.
+        for numbers in index.constraintItems {
+            items[Int(numbers.first)].owningViewHandle?._withUnsafeGuaranteedRef { $0.joinConstraintBasedLayout() }
+            if numbers.second >= 0 {
+                items[Int(numbers.second)].owningViewHandle?._withUnsafeGuaranteedRef { $0.joinConstraintBasedLayout() }
+            }
+        }
+        let table = ConstraintTable(window: window, items: items, records: records, identifiers: identifiers)
+        window.pendingConstraints = table
+        if !records.isEmpty { window.constraintsDidChange() }
+        return SceneInstance(window: window, views: made, guides: guides, table: table)
     }
 
     /// The views, unconfigured: each made by its class's maker, or through `init?(coder:)`

@@ -50,6 +50,7 @@ extension ScrollView {
     func updateContentLayoutGuide() {
         placeContentLayoutGuide()
         guard let (guide, left, top) = contentGuide else { return }
+        makeWindowConstraintsObjects()
         var attributes: Set<LayoutConstraint.Attribute> = []
         for constraint in guide.references.constraints where constraint.isActive && constraint !== left && constraint !== top {
             if constraint.firstItem === guide { attributes.insert(constraint.firstAttribute) }

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The constraints a scene made, kept as records of numbers until something asks for them as
+/// ``LayoutConstraint`` objects. A large tree's constraints were most of what building it and
+/// holding it took: an object each (an 80-byte block) and an entry in each item's reference
+/// list, where a record takes 32 bytes and layout reads it as it reads an object.
+///
+/// Nothing outside layout sees a record: every call that hands out a window's constraints, or
+/// changes the hierarchy they live in, first makes the records objects, active and held as
+/// if they had been activated one by one (``makeAllObjects()``). A single constraint asked for
+/// by its place in the scene is made alone (``object(at:)``).
+///
+/// A table with records is pending in its window (`Window.pendingConstraints`). Its items are
+/// then all in that window, where their superviews (a guide: its owning view) keep them, so
+/// the records hold them uncounted; the hierarchy changes that could take one out make the
+/// records objects first.
+final class ConstraintTable {
+    /// One constraint: its items' numbers among ``items``, and its parts.
+    struct Record {
+        var first: Int32
+        /// -1 for no second item.
+        var second: Int32
+        var firstAttribute: LayoutConstraint.Attribute
+        var secondAttribute: LayoutConstraint.Attribute
+        var relation: LayoutConstraint.Relation
+        /// Whether the record was made an object (layout then reads the object).
+        var isMade = false
+        var priority: LayoutPriority
+        var constant: CGFloat
+        var multiplier: CGFloat
+    }
+
+    /// The window the records are pending in; `nil` once every one is an object.
+    private var window: Unmanaged<Window>?
+    // The items and records are unchecked for exclusivity: collecting a system reads them
+    // once a constraint, no access reaches another, and the checks cost a third as much as
+    // the rest of that read.
+    /// The items, views first and then guides, as the records number them.
+    @exclusivity(unchecked) private var items: [UncountedItem]
+    @exclusivity(unchecked) private var records: [Record]
+    /// The names of the records that have one, by place.
+    private var identifiers: [Int: String]
+    /// The objects made one at a time, by place, until all are made.
+    private var madeAlone: [Int: LayoutConstraint] = [:]
+    /// Every object, in the records' order, once all are made.
+    private var madeAll: [LayoutConstraint]?
+
+    init(window: Window, items: [UncountedItem], records: [Record], identifiers: [Int: String]) {
+        self.window = .passUnretained(window)
+        self.items = items
+        self.records = records
+        self.identifiers = identifiers
+    }
+
+    /// The number of constraints, made or not.
+    var count: Int { madeAll?.count ?? records.count }
+
+    /// Whether some record is not yet an object: layout then reads the records.
+    var hasRecords: Bool { madeAll == nil }
+
+    /// The number of records layout reads (see ``Record/isMade``): none once all are made.
+    var recordCount: Int { records.count }
+
+    /// The record at `place`.
+    func record(at place: Int) -> Record { records[place] }
+
+    /// The item numbered `number` in the records (none for a negative number).
+    func item(_ number: Int32) -> UncountedItem? { number < 0 ? nil : items[Int(number)] }
+
+    /// The view that holds the record's constraint: its items' nearest common ancestor.
+    func holder(ofRecord place: Int) -> View? {
+        let record = records[place]
+        guard let first = item(record.first)?.owningViewHandle else { return nil }
+        guard let second = item(record.second) else { return first.takeUnretainedValue() }
+        return second.owningViewHandle.flatMap { View.nearestCommonAncestor(of: first, and: $0)?.takeUnretainedValue() }
+    }
+
+    /// The constraint at `place`, made an object (and held, active) if it was not.
+    func object(at place: Int) -> LayoutConstraint {
+        if let madeAll { return madeAll[place] }
+        if let made = madeAlone[place] { return made }
+        let made = makeObject(at: place)
+        madeAlone[place] = made
+        return made
+    }
+
+    /// The constraint at `place` if it was made an object, without making it.
+    func madeObject(at place: Int) -> LayoutConstraint? { madeAll?[place] ?? madeAlone[place] }
+
+    /// Every constraint, in the records' order, each made an object if it was not. The window
+    /// then no longer reads records: its next layout collects the objects, whose rows are the
+    /// records' (a kept system stays as it is).
+    @discardableResult
+    func makeAllObjects() -> [LayoutConstraint] {
+        if let madeAll { return madeAll }
+        let all = records.indices.map { madeAlone[$0] ?? makeObject(at: $0) }
+        window?._withUnsafeGuaranteedRef { $0.pendingConstraints = nil }
+        (window, items, records, identifiers, madeAlone, madeAll) = (nil, [], [], [:], [:], all)
+        return all
+    }
+
+    /// The window is going: if a view of its tree stays (`outlived`), its constraints must stay
+    /// with it, so they are made objects; otherwise the records go with the items.
+    func windowWillDie(outlived: Bool) {
+        if outlived { makeAllObjects() } else { (window, items, records) = (nil, [], []) }
+    }
+
+    /// Makes the record at `place` an object and holds it, as activating it would (its window
+    /// hears nothing: the rows it read from the record stand).
+    private func makeObject(at place: Int) -> LayoutConstraint {
+        records[place].isMade = true
+        let record = records[place]
+        let constraint = LayoutConstraint(
+            items[Int(record.first)], record.firstAttribute, record.relation, item(record.second),
+            record.secondAttribute, multiplier: record.multiplier, constant: record.constant)
+        if record.priority != .required { constraint.priority = record.priority }
+        if let identifier = identifiers[place] { constraint.identifier = identifier }
+        guard let holder = holder(ofRecord: place) else {
+            preconditionFailure("Canopy: a scene's constraint \(constraint) lost its items' common ancestor")
+        }
+        holder.install(constraint)
+        window?._withUnsafeGuaranteedRef { $0.layoutEngineStorage?.noteMade(constraint, fromRecord: place) }
+        return constraint
+    }
+
+    /// The bytes the records and their items take, for memory reports (the objects made are
+    /// counted where they are held).
+    var bytes: Int { records.bytes + items.bytes + (madeAll?.bytes ?? 0) }
+}
+
+extension ConstraintTable.Record {
+    /// The constraint's parts as a row reads them, its items taken from `table`.
+    func parts(in table: ConstraintTable) -> LayoutSystem.RowParts {
+        LayoutSystem.RowParts(
+            firstAttribute: firstAttribute, secondAttribute: secondAttribute, relation: relation,
+            multiplier: multiplier, constant: constant, priority: priority,
+            firstItem: table.item(first), secondItem: table.item(second))
+    }
+}
