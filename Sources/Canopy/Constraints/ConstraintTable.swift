@@ -64,6 +64,9 @@ final class ConstraintTable {
     /// The record at `place`.
     func record(at place: Int) -> Record { records[place] }
 
+    /// The number of items the records number.
+    var itemCount: Int { items.count }
+
     /// The item numbered `number` in the records (none for a negative number).
     func item(_ number: Int32) -> UncountedItem? { number < 0 ? nil : items[Int(number)] }
 

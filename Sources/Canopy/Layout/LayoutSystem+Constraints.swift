@@ -73,6 +73,26 @@ extension LayoutSystem {
             if !sortedByInsertion { keys.sort { precedes($0, $1, in: constraints) } }
         }
 
+        /// The key of a table's record, its items' places packed in `places` by number.
+        init(_ record: ConstraintTable.Record, places: [UInt64], position: Int) {
+            let second = record.second < 0 ? 0 : places[Int(record.second)]
+            self.init(
+                items: places[Int(record.first)] << 32 | second,
+                attributes: Self.attributes(record.firstAttribute, record.secondAttribute, record.relation),
+                position: UInt32(position))
+        }
+
+        init(items: UInt64, attributes: UInt32, position: UInt32) {
+            (self.items, self.attributes, self.position) = (items, attributes, position)
+        }
+
+        @inline(__always)
+        static func attributes(
+            _ first: LayoutConstraint.Attribute, _ second: LayoutConstraint.Attribute, _ relation: LayoutConstraint.Relation
+        ) -> UInt32 {
+            UInt32(first.rawValue) << 16 | UInt32(second.rawValue) << 8 | UInt32(relation.rawValue + 1)
+        }
+
         static func packed(_ place: ItemPlace?) -> UInt64 {
             guard let place else { return 0 }
             return UInt64(place.index + 1) << 1 | (place.isMarginsGuide ? 1 : 0)
@@ -117,25 +137,9 @@ extension LayoutSystem {
     }
 
     func sortKey(_ c: LayoutConstraint, position: Int) -> SortKey {
-        sortKey(c.firstAttribute, c.relation, c.secondAttribute, c.uncountedFirstItem, c.uncountedSecondItem, position)
-    }
-
-    func sortKey(_ record: ConstraintTable.Record, in table: ConstraintTable, position: Int) -> SortKey {
-        sortKey(
-            record.firstAttribute, record.relation, record.secondAttribute, table.item(record.first),
-            table.item(record.second), position)
-    }
-
-    @inline(__always)
-    private func sortKey(
-        _ firstAttribute: LayoutConstraint.Attribute, _ relation: LayoutConstraint.Relation,
-        _ secondAttribute: LayoutConstraint.Attribute, _ first: UncountedItem?, _ second: UncountedItem?, _ position: Int
-    ) -> SortKey {
-        let attributes = UInt32(firstAttribute.rawValue) << 16 | UInt32(secondAttribute.rawValue) << 8
-            | UInt32(relation.rawValue + 1)
-        return SortKey(
-            items: SortKey.packed(place(of: first)) << 32 | SortKey.packed(place(of: second)),
-            attributes: attributes, position: UInt32(position))
+        SortKey(
+            items: SortKey.packed(place(of: c.uncountedFirstItem)) << 32 | SortKey.packed(place(of: c.uncountedSecondItem)),
+            attributes: SortKey.attributes(c.firstAttribute, c.secondAttribute, c.relation), position: UInt32(position))
     }
 
     /// What a constraint's row is made of, read from an object or from a table's record.

@@ -205,12 +205,18 @@ struct LayoutSystem {
                 }
             }
         }
-        // A loop, not a closure over the records: a closure calling a method of the system
-        // would copy the system.
+        // Loops, not closures over the records: a closure calling a method of the system
+        // would copy the system. Each of the table's items is looked up once, where its
+        // records name it a few times each.
+        var tablePlaces: [UInt64] = []
+        tablePlaces.reserveCapacity(table?.itemCount ?? 0)
+        for number in 0..<(table?.itemCount ?? 0) {
+            tablePlaces.append(SortKey.packed(place(of: table.unsafelyUnwrapped.item(Int32(number)))))
+        }
         for place in 0..<(table?.recordCount ?? 0) {
             let record = table.unsafelyUnwrapped.record(at: place)
             guard !record.isMade else { continue }
-            keys.append(sortKey(record, in: table.unsafelyUnwrapped, position: constraints.count + place))
+            keys.append(SortKey(record, places: tablePlaces, position: constraints.count + place))
             termsNeeded += record.firstAttribute.termCount + record.secondAttribute.termCount
         }
         SortKey.sort(&keys, in: collected)
@@ -294,14 +300,17 @@ struct LayoutSystem {
         return buffer
     }
 
-    /// Marks in `needed` the items of the table's records that are not objects.
+    /// Marks in `needed` the items of the table's records that are not objects: each item
+    /// once, where its records name it a few times each.
     private static func markItems(of table: ConstraintTable, needing needed: inout NeededItems, below root: View) {
+        var named = [Bool](repeating: false, count: table.itemCount)
         for place in 0..<table.recordCount {
             let record = table.record(at: place)
             guard !record.isMade else { continue }
-            if let item = table.item(record.first) { needed.need(item, below: root) }
-            if let item = table.item(record.second) { needed.need(item, below: root) }
+            named[Int(record.first)] = true
+            if record.second >= 0 { named[Int(record.second)] = true }
         }
+        for number in named.indices where named[number] { needed.need(table.item(Int32(number))!, below: root) }
     }
 
     /// Registers the `needed` items, the constraints' items and the superviews that views
