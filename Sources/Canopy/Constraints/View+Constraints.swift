@@ -46,7 +46,6 @@ extension View {
     func joinConstraintBasedLayout() {
         if joinedConstraintBasedLayout { return }
         joinedConstraintBasedLayout = true
-        _ = layoutState  // a joined view takes part in layout (see moveSubtree)
         markPending(.constraints)
     }
 

@@ -25,6 +25,10 @@ final class ViewLayoutState {
 }
 
 extension View {
+    /// Whether the view has used Auto Layout: a constraint named it (it has layout state), or
+    /// it joined constraint-based layout (a scene's records named it, which make no state).
+    var takesPartInConstraintLayout: Bool { layoutStateStorage != nil || joinedConstraintBasedLayout }
+
     /// The intrinsic size Auto Layout uses: a scene's recorded one, or the class's own.
     var layoutIntrinsicSize: CGSize { layoutSettings?.recordedIntrinsicSize ?? intrinsicContentSize }
 

@@ -169,7 +169,7 @@ extension View {
                 oldWindow.firstResponder = nil
             }
             view.storedWindow = newWindow
-            if view.layoutStateStorage != nil { takesPartInLayout = true }
+            if view.takesPartInConstraintLayout { takesPartInLayout = true }
         }
         // Once for the subtree, not once a view: a large tree joins its window in one move.
         if takesPartInLayout { newWindow?.layoutEngine.markDirty() }

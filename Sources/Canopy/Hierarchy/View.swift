@@ -674,8 +674,8 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// Tells Auto Layout that the rules it derives from the view (its frame and mask,
     /// intrinsic size, content priorities) may have changed; it re-solves if the view takes part.
     final func layoutRulesDidChange() {
-        // A view in a system has a recorded place; one that used Auto Layout, layout state.
-        guard engineItem >= 0 || layoutStateStorage != nil else { return }
+        // A view in a system has a recorded place.
+        guard engineItem >= 0 || takesPartInConstraintLayout else { return }
         withWindow { $0.layoutEngineStorage?.itemDidChange(self) }
     }
 
