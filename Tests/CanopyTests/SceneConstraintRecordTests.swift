@@ -62,6 +62,7 @@ struct SceneConstraintRecordTests {
         let scene = cardScene()
         let instance = try scene.instantiate()
         instance.window.runUpdateCycle()
+        let alone = instance.constraint(at: 9)  // made first, and still listed in the scene's order
         let made = instance.constraints
         #expect(made.count == scene.constraints.count && instance.constraintCount == scene.constraints.count)
         let (window, card, left) = (instance.views[0], instance.views[1], instance.views[2])
@@ -77,7 +78,7 @@ struct SceneConstraintRecordTests {
         #expect(card.constraints.map(ObjectIdentifier.init) == [2, 3, 4, 5, 6, 8, 9, 10, 11].map { ids[$0] })
         #expect(left.constraints.map(ObjectIdentifier.init) == [ids[7], ids[12]])
         #expect(zip(instance.constraints, made).allSatisfy { $0 === $1 })
-        #expect(instance.constraint(at: 5) === made[5])
+        #expect(instance.constraint(at: 5) === made[5] && alone === made[9])
     }
 
     @Test func aConstraintAskedForAloneIsMadeAloneAndEditsTheKeptSystem() throws {

@@ -92,11 +92,16 @@ final class ConstraintTable {
 
     /// Every constraint, in the records' order, each made an object if it was not. The window
     /// then no longer reads records: its next layout collects the objects, whose rows are the
-    /// records' (a kept system stays as it is).
+    /// records' (a kept system stays as it is). Each holder lists them in the records' order,
+    /// those made alone earlier included.
     @discardableResult
     func makeAllObjects() -> [LayoutConstraint] {
         if let madeAll { return madeAll }
-        let all = records.indices.map { madeAlone[$0] ?? makeObject(at: $0) }
+        let all = records.indices.map { place in
+            guard let made = madeAlone[place] else { return makeObject(at: place) }
+            if let holder = made.container { holder.moveToEndOfHeldConstraints(made) }
+            return made
+        }
         window?._withUnsafeGuaranteedRef { $0.pendingConstraints = nil }
         (window, items, records, identifiers, madeAlone, madeAll) = (nil, [], [], [:], [:], all)
         return all
