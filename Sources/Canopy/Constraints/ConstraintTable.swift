@@ -55,9 +55,6 @@ final class ConstraintTable {
     /// The number of constraints, made or not.
     var count: Int { madeAll?.count ?? records.count }
 
-    /// Whether some record is not yet an object: layout then reads the records.
-    var hasRecords: Bool { madeAll == nil }
-
     /// The number of records layout reads (see ``Record/isMade``): none once all are made.
     var recordCount: Int { records.count }
 

@@ -31,7 +31,7 @@ public struct ObjectMemory: Sendable, Equatable {
     /// few views change and the layout guides.
     public var layoutState = 0
     /// The active constraints the views hold, with their side objects (a multiplier other
-    /// than 1, a name).
+    /// than 1, a name), and the records of a scene's constraints not yet made objects.
     public var constraints = 0
     /// The lists: each view's subviews, the constraints it holds and, past the first few, those
     /// that name it.
