@@ -1,4 +1,5 @@
 @testable import Canopy
+import CanopyWorkloads
 import Foundation
 import Testing
 
@@ -138,6 +139,43 @@ struct SceneConstraintRecordTests {
         card!.frame.size.width = 200
         card!.layoutIfNeeded()
         #expect(card!.subviews.map(\.frame) == [CGRect(x: 8, y: 8, width: 88, height: 40), CGRect(x: 100, y: 8, width: 92, height: 40)])
+    }
+
+    /// Two trees from one generated scene, one with its constraints made objects at once, take
+    /// the same random edits (views removed and moved, constraints made alone, changed and
+    /// deactivated, a view's constraints read, the window resized): after each, every frame is
+    /// the same, bit for bit. The first twenty edits leave the other tree's records as records.
+    @Test(arguments: [ConstraintShape.tree, .feed, .random])
+    func recordsAndObjectsLayOutAlikeThroughEdits(shape: ConstraintShape) throws {
+        let scene = ConstraintTreeGenerator(shape: shape, count: 150, seed: 5).makeScene()
+        let (kept, made) = (try scene.instantiate(), try scene.instantiate())
+        _ = made.constraints
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for step in 0..<40 {
+            let kind = step < 20 ? [2, 3, 5][next(3)] : next(6)
+            let (v, w, k) = (1 + next(scene.views.count - 1), next(scene.views.count), next(scene.constraints.count))
+            let (delta, width) = (CGFloat(next(11)) - 5, CGFloat(600 + 100 * next(2)))
+            for instance in [kept, made] {
+                let (view, other) = (instance.views[v], instance.views[w])
+                switch kind {
+                case 0: view.removeFromSuperview()
+                case 1: if other.window != nil, !other.isDescendant(of: view) { other.addSubview(view) }
+                case 2: instance.constraint(at: k).constant += delta
+                case 3: instance.constraint(at: k).isActive = false
+                case 4: _ = view.constraints
+                default: instance.window.frame.size.width = width
+                }
+            }
+            kept.window.runUpdateCycle()
+            made.window.runUpdateCycle()
+            let (a, b) = (kept.views.map(\.frame), made.views.map(\.frame))
+            #expect(zip(a, b).allSatisfy { $0 == $1 }, "\(shape), step \(step), edit \(kind)")
+            if step == 19 { #expect(kept.window.pendingConstraints != nil) }
+        }
     }
 
     @Test func aConflictNamesTheScenesConstraintsAsObjects() throws {
