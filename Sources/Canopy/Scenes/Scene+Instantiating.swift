@@ -90,9 +90,14 @@ extension Scene {
                 items[Int(numbers.second)].owningViewHandle?._withUnsafeGuaranteedRef { $0.joinConstraintBasedLayout() }
             }
         }
-        let table = ConstraintTable(window: window, items: items, records: records, identifiers: identifiers)
-        window.pendingConstraints = table
-        if !records.isEmpty { window.constraintsDidChange() }
+        // A scene without constraints (autoresizing only) keeps no items and leaves its
+        // window nothing to read.
+        let table = ConstraintTable(
+            window: window, items: records.isEmpty ? [] : items, records: records, identifiers: identifiers)
+        if !records.isEmpty {
+            window.pendingConstraints = table
+            window.constraintsDidChange()
+        }
         return SceneInstance(window: window, views: made, guides: guides, table: table)
     }
 
