@@ -68,7 +68,8 @@ struct SceneConstraintRecordTests {
         #expect(made.count == scene.constraints.count && instance.constraintCount == scene.constraints.count)
         let (window, card, left) = (instance.views[0], instance.views[1], instance.views[2])
         for (constraint, record) in zip(made, scene.constraints) {
-            #expect(constraint.firstAttribute == record.firstAttribute && constraint.secondAttribute == record.secondAttribute)
+            #expect(constraint.firstAttribute == record.firstAttribute)
+            #expect(constraint.secondAttribute == record.secondAttribute)
             #expect(constraint.relation == record.relation && constraint.multiplier == record.multiplier)
             #expect(constraint.constant == record.constant && constraint.priority == record.priority)
             #expect(constraint.identifier == record.identifier && constraint.isActive)
@@ -105,7 +106,8 @@ struct SceneConstraintRecordTests {
         instance.constraint(at: 6).isActive = false  // `left` then takes its optional 100
         instance.window.runUpdateCycle()
         #expect(instance.views[2].frame.width == 100 && instance.views[3].frame.minX == 112)
-        #expect(!instance.constraints[6].isActive && !instance.views[1].constraints.contains { $0 === instance.constraints[6] })
+        let width = instance.constraints[6]
+        #expect(!width.isActive && !instance.views[1].constraints.contains { $0 === width })
     }
 
     @Test func removingAViewDeactivatesTheConstraintsThatTieItToTheRest() throws {
@@ -138,7 +140,8 @@ struct SceneConstraintRecordTests {
         #expect(card!.constraints.count == 9)
         card!.frame.size.width = 200
         card!.layoutIfNeeded()
-        #expect(card!.subviews.map(\.frame) == [CGRect(x: 8, y: 8, width: 88, height: 40), CGRect(x: 100, y: 8, width: 92, height: 40)])
+        let expected = [CGRect(x: 8, y: 8, width: 88, height: 40), CGRect(x: 100, y: 8, width: 92, height: 40)]
+        #expect(card!.subviews.map(\.frame) == expected)
     }
 
     /// Two trees from one generated scene, one with its constraints made objects at once, take

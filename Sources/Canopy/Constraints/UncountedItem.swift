@@ -61,7 +61,9 @@ struct UncountedItem {
     /// The view the item belongs to (a guide's owning view), uncounted.
     var owningViewHandle: Unmanaged<View>? {
         guard isGuide else { return .fromOpaque(object.toOpaque()) }
-        return object._withUnsafeGuaranteedRef { unsafeDowncast($0, to: LayoutGuide.self).owningView.map { .passUnretained($0) } }
+        return object._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: LayoutGuide.self).owningView.map { .passUnretained($0) }
+        }
     }
 
     /// The item, counted.

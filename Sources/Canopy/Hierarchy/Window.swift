@@ -162,7 +162,9 @@ open class Window: View {
                 view.subviews.indices.contains { !isKnownUniquelyReferenced(&view.subviews[$0]) }
             }
             if isHeld { return true }
-            parent._withUnsafeGuaranteedRef { view in pending.append(contentsOf: view.subviews.map { .passUnretained($0) }) }
+            parent._withUnsafeGuaranteedRef { view in
+                pending.append(contentsOf: view.subviews.map { .passUnretained($0) })
+            }
         }
         return false
     }

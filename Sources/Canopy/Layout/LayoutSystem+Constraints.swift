@@ -88,7 +88,8 @@ extension LayoutSystem {
 
         @inline(__always)
         static func attributes(
-            _ first: LayoutConstraint.Attribute, _ second: LayoutConstraint.Attribute, _ relation: LayoutConstraint.Relation
+            _ first: LayoutConstraint.Attribute, _ second: LayoutConstraint.Attribute,
+            _ relation: LayoutConstraint.Relation
         ) -> UInt32 {
             UInt32(first.rawValue) << 16 | UInt32(second.rawValue) << 8 | UInt32(relation.rawValue + 1)
         }
@@ -157,7 +158,9 @@ extension LayoutSystem {
     /// Appends the constraint's row, its items' places looked up.
     mutating func addRow(for constraint: LayoutConstraint) {
         let parts = constraint.rowParts
-        addRow(parts, first: place(of: parts.firstItem), second: place(of: parts.secondItem), origin: .constraint(constraint))
+        addRow(
+            parts, first: place(of: parts.firstItem), second: place(of: parts.secondItem),
+            origin: .constraint(constraint))
     }
 
     /// Appends the row of the table's record at `place`, its items' places looked up.

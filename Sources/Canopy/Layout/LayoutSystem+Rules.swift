@@ -114,7 +114,8 @@ extension LayoutSystem {
     private mutating func addIntrinsicSizeRows(_ index: Int, _ view: View, _ axis: LayoutConstraint.Axis, _ value: CGFloat) {
         guard value != View.noIntrinsicMetric, value.isFinite, value >= 0 else { return }
         let size = variable(index, axis == .horizontal ? 1 : 3)
-        append(size, .lessThanOrEqual, value, view.contentHuggingPriority(for: axis), .rule(item: Int32(index), .hugging(axis)))
+        append(
+            size, .lessThanOrEqual, value, view.contentHuggingPriority(for: axis), .rule(item: Int32(index), .hugging(axis)))
         append(
             size, .greaterThanOrEqual, value, view.contentCompressionResistancePriority(for: axis),
             .rule(item: Int32(index), .compressionResistance(axis)))
