@@ -128,6 +128,15 @@ struct SceneConstraintRecordTests {
         #expect(!instance.constraints.last!.isActive && instance.constraints.dropLast().allSatisfy(\.isActive))
     }
 
+    @Test func aFittingSolveReadsTheConstraintsAsObjects() throws {
+        let kept = try cardScene().instantiate(), made = try cardScene().instantiate()
+        _ = made.constraints
+        let fitted = kept.views[1].systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+        #expect(kept.window.pendingConstraints == nil, "a fitting solve collects part of the window")
+        #expect(fitted == made.views[1].systemLayoutSizeFitting(View.layoutFittingCompressedSize))
+        #expect(fitted == CGSize(width: 300, height: 200))
+    }
+
     @Test func aViewThatOutlivesItsWindowKeepsItsConstraints() throws {
         var card: View?
         weak var window: Window?
