@@ -130,7 +130,8 @@ extension Profile {
             "side by side with \(peer.engine.title(version: peer.version)) (its medians of \(peer.runs) runs, the same shape and count):",
             pad("", 8) + pad("Canopy", 12, right: true) + pad("peer", 12, right: true) + pad("peer/Canopy", 14, right: true),
             row("cold", coldSeconds, peer.cold, "built from nothing and laid out once"),
-        ] + (peer.nativeCold.map { [row("native", coldSeconds, $0, "the same, the peer's tree built without Python")] } ?? []) + [
+        ] + (peer.nativeCold.map { [row("native", coldSeconds, $0, "the same, the peer's tree built without Python")] }
+            ?? []) + [
             row("warm", warmSeconds, peer.warm, "Canopy's update cycle after a resize; the peer's layout of a built tree"),
         ]
     }

@@ -190,6 +190,15 @@ struct SceneConstraintRecordTests {
         }
     }
 
+    /// Asking for a constraint the scene does not have is a programmer's error, named.
+    @Test func aConstraintPastTheScenesIsRefused() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = try cardScene().instantiate().constraint(at: 13)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("no constraint 13 in a scene of 13"))
+    }
+
     @Test func aConflictNamesTheScenesConstraintsAsObjects() throws {
         var scene = cardScene()
         scene.constraints.append(Scene.ConstraintRecord(first: "card", .width, constant: 250))

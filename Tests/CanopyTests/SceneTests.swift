@@ -377,7 +377,8 @@ struct SceneTests {
         for (number, name, value) in numbers {
             var edited = ConstraintTreeGenerator(shape: .stack, count: 5).makeScene()
             edited.constraints[3][keyPath: number] = value
-            #expect(throws: SceneError(location: "constraints[3].\(name)", message: "\(value) is not a finite number within ±1e9")) {
+            let refusal = SceneError(location: "constraints[3].\(name)", message: "\(value) is not a finite number within ±1e9")
+            #expect(throws: refusal) {
                 try edited.instantiate()
             }
         }

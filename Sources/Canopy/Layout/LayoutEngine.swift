@@ -531,7 +531,7 @@ final class LayoutEngine {
                 return nil
             }
             return LayoutReport.Conflict(
-                descriptions: rows.map(system.describe(row:)), constraints: rows.compactMap(system.constraint(ofRow:)),
+                descriptions: rows.map(system.describe(row:)), constraints: rows.compactMap { system.constraint(ofRow: $0) },
                 brokenDescription: system.describe(row: brokenRow), broken: system.constraint(ofRow: brokenRow))
         }
     }

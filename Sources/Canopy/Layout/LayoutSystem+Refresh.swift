@@ -10,7 +10,8 @@ extension LayoutSystem {
     /// The row of `constraint`, if this system recorded it there.
     func recordedRow(of constraint: LayoutConstraint) -> Int? {
         let row = Int(constraint.engineRow)
-        guard rows.indices.contains(row), madeConstraint(ofRow: row) === constraint else { return nil }
+        guard rows.indices.contains(row), self.constraint(ofRow: row, makingRecords: false) === constraint
+        else { return nil }
         return row
     }
 
@@ -48,7 +49,7 @@ extension LayoutSystem {
     /// Rebuilds a constraint's row.
     private mutating func refreshRow(_ row: Int) -> Bool {
         var fresh = LayoutSystem(itemsOf: self)
-        if let constraint = madeConstraint(ofRow: row) {
+        if let constraint = self.constraint(ofRow: row, makingRecords: false) {
             fresh.addRow(for: constraint)
         } else if case .tableRecord(let place) = origins[row], let table {
             fresh.addRow(forRecord: Int(place), of: table)

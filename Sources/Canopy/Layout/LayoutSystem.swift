@@ -548,8 +548,7 @@ struct LayoutSystem {
     /// A readable description of the row's origin: the constraint, or the rule.
     func describe(row: Int) -> String {
         switch origins[row] {
-        case .constraint(let constraint): constraint.description
-        case .tableRecord(let place): table!.object(at: Int(place)).description
+        case .constraint, .tableRecord: constraint(ofRow: row)!.description
         case .rule(let index, let rule): rule.description(of: item(Int(index)), value: CGFloat(rows[row].constant))
         }
     }
@@ -571,22 +570,12 @@ struct LayoutSystem {
         if nudged != priority, nudged < required { rows[row].priority = nudged }
     }
 
-    /// The constraint a row came from, if an app's constraint; one kept as a record is made
-    /// an object.
-    func constraint(ofRow row: Int) -> LayoutConstraint? {
+    /// The constraint a row came from, if an app's constraint. One kept as a record is made an
+    /// object, or, unless `makingRecords`, left as it is (`nil`).
+    func constraint(ofRow row: Int, makingRecords: Bool = true) -> LayoutConstraint? {
         switch origins[row] {
         case .constraint(let constraint): constraint
-        case .tableRecord(let place): table!.object(at: Int(place))
-        case .rule: nil
-        }
-    }
-
-    /// The constraint a row came from, if an app's constraint that is an object (a record is
-    /// left as it is).
-    func madeConstraint(ofRow row: Int) -> LayoutConstraint? {
-        switch origins[row] {
-        case .constraint(let constraint): constraint
-        case .tableRecord(let place): table!.madeObject(at: Int(place))
+        case .tableRecord(let place): makingRecords ? table!.object(at: Int(place)) : table!.madeObject(at: Int(place))
         case .rule: nil
         }
     }

@@ -73,22 +73,22 @@ extension Scene {
         // keep them, and then their superviews and owning views: see ConstraintTable).
         let items = made.map(UncountedItem.init(view:)) + guides.map(UncountedItem.init(guide:))
         var identifiers: [Int: String] = [:]
+        // The constrained views take part in constraint-based layout, as activating made them.
+        func join(_ number: Int32) {
+            guard number >= 0 else { return }
+            items[Int(number)].owningViewHandle?._withUnsafeGuaranteedRef { $0.joinConstraintBasedLayout() }
+        }
         // Fields read in place, as the views' are: a copy of a record would retain its ids.
         let records = index.constraintItems.indices.map { i in
             let numbers = index.constraintItems[i]
+            join(numbers.first)
+            join(numbers.second)
             if let identifier = self.constraints[i].identifier { identifiers[i] = identifier }
             return ConstraintTable.Record(
                 first: numbers.first, second: numbers.second, firstAttribute: self.constraints[i].firstAttribute,
                 secondAttribute: self.constraints[i].secondAttribute, relation: self.constraints[i].relation,
                 priority: self.constraints[i].priority, constant: self.constraints[i].constant,
                 multiplier: self.constraints[i].multiplier)
-        }
-        // The constrained views take part in constraint-based layout, as activating made them.
-        for numbers in index.constraintItems {
-            items[Int(numbers.first)].owningViewHandle?._withUnsafeGuaranteedRef { $0.joinConstraintBasedLayout() }
-            if numbers.second >= 0 {
-                items[Int(numbers.second)].owningViewHandle?._withUnsafeGuaranteedRef { $0.joinConstraintBasedLayout() }
-            }
         }
         // A scene without constraints (autoresizing only) keeps no items and leaves its
         // window nothing to read.
