@@ -88,7 +88,8 @@ enum {
     VARIABLE_AMBIGUOUS = 1 << 1, // a representative the rows leave free
     VARIABLE_PEELED = 1 << 2,    // a representative its one row defines from the others
     VARIABLE_LISTED = 1 << 3,    // scratch of cnp__find_blocks
-    VARIABLE_IN_BLOCK = 1 << 4   // a representative some open row mentions
+    VARIABLE_IN_BLOCK = 1 << 4,  // a representative some open row mentions
+    VARIABLE_CLASSED = 1 << 5    // its class entries are written (see class_rep)
 };
 
 /// One elimination substitution made, kept in the order made (reuse/record.c). Packed: the
@@ -129,6 +130,7 @@ typedef struct solver {
     uint32_t next_group;
 
     // Variables. Substitution keeps every variable as scale * (its representative) + offset.
+    // The class entries (rep to class_size) are read through class_rep() and the others below.
     uint32_t *find;
     uint32_t *rep;
     double *scale;
@@ -188,6 +190,55 @@ typedef struct solver {
     size_t hints_length;
 } solver;
 
+// MARK: - Class entries
+
+/// A variable without VARIABLE_CLASSED is a class of its own (its own representative, scale 1,
+/// offset 0, no other member, size 1) and its class entries are never written: a tree whose
+/// rows each fix one variable then leaves those six arrays' pages untouched, 32 bytes a
+/// variable that a solve would otherwise write and read once.
+static inline bool is_classed(const solver *s, uint32_t v) {
+    return (s->variable_flags[v] & VARIABLE_CLASSED) != 0;
+}
+
+static inline uint32_t class_rep(const solver *s, uint32_t v) {
+    return is_classed(s, v) ? s->rep[v] : v;
+}
+
+static inline double class_scale(const solver *s, uint32_t v) {
+    return is_classed(s, v) ? s->scale[v] : 1.0;
+}
+
+static inline double class_offset(const solver *s, uint32_t v) {
+    return is_classed(s, v) ? s->offset[v] : 0.0;
+}
+
+/// The next member of `v`'s class after `v`, or NONE.
+static inline uint32_t class_next(const solver *s, uint32_t v) {
+    return is_classed(s, v) ? s->next_member[v] : NONE;
+}
+
+static inline uint32_t class_last(const solver *s, uint32_t v) {
+    return is_classed(s, v) ? s->last_member[v] : v;
+}
+
+/// The size of the class `rep` represents.
+static inline uint32_t class_size(const solver *s, uint32_t rep) {
+    return is_classed(s, rep) ? s->class_size[rep] : 1;
+}
+
+/// Writes `v`'s class entries as a class of its own, before one of them changes.
+static inline void write_class_entries(solver *s, uint32_t v) {
+    if (!is_classed(s, v)) {
+        s->rep[v] = v;
+        s->scale[v] = 1.0;
+        s->offset[v] = 0.0;
+        s->next_member[v] = NONE;
+        s->last_member[v] = v;
+        s->class_size[v] = 1;
+        s->variable_flags[v] |= VARIABLE_CLASSED;
+    }
+}
+
 /// Counts an answer of the path `field` names, in a test solve.
 #define COUNT_PATH(s, field)                                                                                          \
     do {                                                                                                              \
@@ -216,10 +267,10 @@ static inline bool row_is_required(const solver *s, uint32_t row) {
 static inline void reference_pull(const solver *s, uint32_t rep, double *weight, double *target) {
     const double *reference = s->system->reference;
     double squares = 0.0, pull = 0.0;
-    for (uint32_t m = rep; m != NONE; m = s->next_member[m]) {
-        double aim = (reference != NULL ? reference[m] : 0.0) - s->offset[m];
-        squares += s->scale[m] * s->scale[m];
-        pull += s->scale[m] * aim;
+    for (uint32_t m = rep; m != NONE; m = class_next(s, m)) {
+        double aim = (reference != NULL ? reference[m] : 0.0) - class_offset(s, m);
+        squares += class_scale(s, m) * class_scale(s, m);
+        pull += class_scale(s, m) * aim;
     }
     *weight = sqrt(squares);
     *target = *weight > 0 ? pull / *weight : 0.0;

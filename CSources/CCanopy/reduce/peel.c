@@ -51,7 +51,7 @@ static bool row_mentions(const solver *s, uint32_t row, uint32_t rep) {
 /// The one open row that still mentions `rep` (its occurrence count is 1), found through the
 /// index of open rows by variable.
 static uint32_t last_row_of(const solver *s, uint32_t rep) {
-    for (uint32_t m = rep; m != NONE; m = s->next_member[m]) {
+    for (uint32_t m = rep; m != NONE; m = class_next(s, m)) {
         if (s->slot[m] == NONE) {
             continue;
         }

@@ -27,13 +27,7 @@ void cnp__reset_component(solver *s, const uint32_t *variables, uint32_t variabl
     }
     for (uint32_t j = 0; j < variable_count; j++) {
         uint32_t v = variables[j];
-        s->rep[v] = v;
-        s->scale[v] = 1.0;
-        s->offset[v] = 0.0;
-        s->next_member[v] = NONE;
-        s->last_member[v] = v;
-        s->class_size[v] = 1;
-        s->variable_flags[v] = 0;
+        s->variable_flags[v] = 0; // a class of its own again (class_rep)
         s->rep_value[v] = 0.0;
     }
     for (uint32_t j = 0; j < row_count; j++) {
@@ -93,17 +87,17 @@ static small_row reduce_small(const solver *s, uint32_t r) {
     const cnp_row *row = solver_row(s, r);
     small_row out = {0, NONE, NONE, 0.0, 0.0, row->constant, 0.0, 0.0};
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count && out.count < 3; t++) {
-        uint32_t v = s->system->term_variables[t], rep = s->rep[v];
-        double coefficient = system_coefficient(s->system, t);
+        uint32_t v = s->system->term_variables[t], rep = class_rep(s, v);
+        double coefficient = system_coefficient(s->system, t), scale = class_scale(s, v);
         if (s->variable_flags[rep] & VARIABLE_FIXED) {
-            double term = coefficient * (s->scale[v] * s->rep_value[rep] + s->offset[v]);
+            double term = coefficient * (scale * s->rep_value[rep] + class_offset(s, v));
             out.constant -= term;
             out.magnitude += fabs(term);
             continue;
         }
-        out.constant -= coefficient * s->offset[v];
-        out.largest = fmax(out.largest, fabs(coefficient * s->scale[v]));
-        add_to_small_row(&out, rep, coefficient * s->scale[v]);
+        out.constant -= coefficient * class_offset(s, v);
+        out.largest = fmax(out.largest, fabs(coefficient * scale));
+        add_to_small_row(&out, rep, coefficient * scale);
     }
     // Cancelled terms (x - x) leave a representative with no weight.
     if (out.count == 2 && out.beta == 0.0) {
@@ -125,14 +119,16 @@ static bool ratio_is_safe(double numerator, double denominator) {
 static void fix_class(solver *s, uint32_t rep, double value, uint32_t *tail) {
     s->variable_flags[rep] |= VARIABLE_FIXED;
     s->rep_value[rep] = value;
-    for (uint32_t m = rep; m != NONE; m = s->next_member[m]) {
+    for (uint32_t m = rep; m != NONE; m = class_next(s, m)) {
         requeue_rows_of(s, m, tail);
     }
 }
 
 /// Rewrites every member of `from`'s class through `into`, given from = a * into + c.
 static void merge_class(solver *s, uint32_t from, uint32_t into, double a, double c, uint32_t *tail) {
+    write_class_entries(s, into);
     for (uint32_t m = from; m != NONE; m = s->next_member[m]) {
+        write_class_entries(s, m);
         s->offset[m] += s->scale[m] * c;
         s->scale[m] *= a;
         s->rep[m] = into;
@@ -163,18 +159,18 @@ static settle_outcome settle(solver *s, uint32_t r, uint32_t *tail) {
             return WAITING;
         }
         s->row_flags[r] |= ROW_SETTLED;
-        note_elimination(s, r, row.first, s->class_size[row.first], row.alpha);
+        note_elimination(s, r, row.first, class_size(s, row.first), row.alpha);
         fix_class(s, row.first, value, tail);
         return SETTLED;
     }
     if (row.count == 2 && ratio_is_safe(row.beta, row.alpha)) {
         // alpha * first + beta * second = constant: rewrite the smaller class.
-        bool first_is_smaller = s->class_size[row.first] <= s->class_size[row.second];
+        bool first_is_smaller = class_size(s, row.first) <= class_size(s, row.second);
         uint32_t from = first_is_smaller ? row.first : row.second, into = first_is_smaller ? row.second : row.first;
         double from_coefficient = first_is_smaller ? row.alpha : row.beta;
         double into_coefficient = first_is_smaller ? row.beta : row.alpha;
         s->row_flags[r] |= ROW_SETTLED;
-        note_elimination(s, r, from, s->class_size[from], from_coefficient);
+        note_elimination(s, r, from, class_size(s, from), from_coefficient);
         merge_class(s, from, into, -into_coefficient / from_coefficient, row.constant / from_coefficient, tail);
         return SETTLED;
     }
@@ -275,20 +271,20 @@ void cnp__reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
         uint32_t start = offset;
         double constant = row->constant;
         for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-            uint32_t v = system->term_variables[t], rep = s->rep[v];
+            uint32_t v = system->term_variables[t], rep = class_rep(s, v);
             double coefficient = system_coefficient(system, t);
             if (s->variable_flags[rep] & VARIABLE_FIXED) {
-                constant -= coefficient * (s->scale[v] * s->rep_value[rep] + s->offset[v]);
+                constant -= coefficient * (class_scale(s, v) * s->rep_value[rep] + class_offset(s, v));
                 continue;
             }
-            constant -= coefficient * s->offset[v];
+            constant -= coefficient * class_offset(s, v);
             if (s->slot[rep] == NONE) {
                 s->slot[rep] = count;
                 s->reduced_variable[start + count] = rep;
                 s->reduced_coefficient[start + count] = 0.0;
                 count++;
             }
-            s->reduced_coefficient[start + s->slot[rep]] += coefficient * s->scale[v];
+            s->reduced_coefficient[start + s->slot[rep]] += coefficient * class_scale(s, v);
         }
         uint32_t kept = 0;
         for (uint32_t t = 0; t < count; t++) {

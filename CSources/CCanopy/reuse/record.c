@@ -55,7 +55,8 @@ struct cnp_solve_record {
     // What substitution leaves (the arrays are lent to the solver). Once the solve is kept,
     // the first `kept_variables` entries of `rep`, `scale`, `offset` and `next_member` are the
     // variables that are not plain, in order, and `slot` (in the room of `last_member`, which
-    // nothing reads after the solve) gives each variable's place among them, or NONE.
+    // nothing reads after the solve) gives each variable's place among them, or NONE; with no
+    // such variable, `slot` is NULL (see slot_of).
     uint32_t *rep;
     double *scale, *offset;
     uint32_t *next_member, *last_member;
@@ -199,7 +200,7 @@ static bool settled_by_substitution(const solver *s) {
         return false;
     }
     for (uint32_t v = 0; v < s->system->variable_count; v++) {
-        if (!(s->variable_flags[s->rep[v]] & VARIABLE_FIXED)) {
+        if (!(s->variable_flags[class_rep(s, v)] & VARIABLE_FIXED)) {
             return false;
         }
     }
@@ -207,35 +208,45 @@ static bool settled_by_substitution(const solver *s) {
 }
 
 /// Whether variable `v` is a class of its own, its own representative (with scale 1 and offset
-/// 0, as a representative has), in the arrays as substitution left them.
-static bool is_plain(const cnp_solve_record *r, uint32_t v) {
-    return r->rep[v] == v && r->next_member[v] == NONE && r->scale[v] == 1.0 && r->offset[v] == 0.0;
+/// 0, as a representative has), as substitution left it.
+static bool is_plain(const solver *s, uint32_t v) {
+    return !is_classed(s, v) || (s->rep[v] == v && s->next_member[v] == NONE && s->scale[v] == 1.0 &&
+                                 s->offset[v] == 0.0);
 }
 
 /// Moves the entries of the variables that are not plain to the front of the arrays, in order
 /// (each is written at or before the place it is read from), notes each variable's slot, and
-/// gives back the pages past them.
-static void drop_plain_variables(cnp_solve_record *r) {
-    uint32_t *slot = r->last_member;
+/// gives back the pages past them. When every variable is plain, no slot is written: the
+/// arrays' pages were never touched, and go back whole.
+static void drop_plain_variables(cnp_solve_record *r, const solver *s) {
     uint32_t kept = 0;
     for (uint32_t v = 0; v < r->variable_count; v++) {
-        if (is_plain(r, v)) {
-            slot[v] = NONE;
+        kept += !is_plain(s, v);
+    }
+    r->slot = kept > 0 ? r->last_member : NULL;
+    for (uint32_t v = 0, k = 0; v < r->variable_count && kept > 0; v++) {
+        if (is_plain(s, v)) {
+            r->slot[v] = NONE;
             continue;
         }
-        r->rep[kept] = r->rep[v];
-        r->scale[kept] = r->scale[v];
-        r->offset[kept] = r->offset[v];
-        r->next_member[kept] = r->next_member[v];
-        slot[v] = kept++;
+        r->rep[k] = r->rep[v];
+        r->scale[k] = r->scale[v];
+        r->offset[k] = r->offset[v];
+        r->next_member[k] = r->next_member[v];
+        r->slot[v] = k++;
     }
-    r->slot = slot;
     r->kept_variables = kept;
     size_t dropped = r->variable_count - kept;
     r->released = cnp__release_inner_pages(r->rep + kept, dropped * sizeof(uint32_t)) +
                   cnp__release_inner_pages(r->scale + kept, dropped * sizeof(double)) +
                   cnp__release_inner_pages(r->offset + kept, dropped * sizeof(double)) +
-                  cnp__release_inner_pages(r->next_member + kept, dropped * sizeof(uint32_t));
+                  cnp__release_inner_pages(r->next_member + kept, dropped * sizeof(uint32_t)) +
+                  (kept == 0 ? cnp__release_inner_pages(r->last_member, r->variable_count * sizeof(uint32_t)) : 0);
+}
+
+/// Variable `v`'s place among the kept entries, or NONE for a plain variable.
+static uint32_t slot_of(const cnp_solve_record *r, uint32_t v) {
+    return r->slot != NULL ? r->slot[v] : NONE;
 }
 
 bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status status) {
@@ -253,7 +264,7 @@ bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status st
     record->report.recorded = 1;
     record->kept = true;
     record->indexed = false;
-    drop_plain_variables(record);
+    drop_plain_variables(record, s);
     return true;
 }
 
@@ -327,7 +338,7 @@ static void place_rows_of_variables(cnp_solve_record *r, const cnp_system *syste
 static void list_members(cnp_solve_record *r) {
     uint32_t position = 0;
     for (uint32_t v = 0; v < r->variable_count; v++) {
-        uint32_t k = r->slot[v];
+        uint32_t k = slot_of(r, v);
         if (k == NONE || r->rep[k] != v) {
             continue;
         }
@@ -428,13 +439,13 @@ typedef struct class_entry {
 
 /// Variable `v`'s entry; a plain variable's is itself, 1 and 0.
 static class_entry entry_of(const cnp_solve_record *r, uint32_t v) {
-    uint32_t k = r->slot[v];
+    uint32_t k = slot_of(r, v);
     return k == NONE ? (class_entry){v, 1.0, 0.0} : (class_entry){r->rep[k], r->scale[k], r->offset[k]};
 }
 
 /// Whether variable `v` represents its class (a plain variable does).
 static bool is_representative(const cnp_solve_record *r, uint32_t v) {
-    uint32_t k = r->slot[v];
+    uint32_t k = slot_of(r, v);
     return k == NONE || r->rep[k] == v;
 }
 
@@ -470,7 +481,7 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
             continue; // a row that held as it was is checked with the others afterwards
         }
         // The class's members then: a plain class is its variable alone.
-        uint32_t target = r->slot[x->target], alone = x->target;
+        uint32_t target = slot_of(r, x->target), alone = x->target;
         const uint32_t *members = target == NONE ? &alone : r->members + r->member_position[target];
         uint32_t run = target == NONE ? 1 : x->run;
         if (is_representative(r, x->target)) { // fixed

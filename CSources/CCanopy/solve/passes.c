@@ -62,9 +62,10 @@ static uint32_t check_constant_rows(solver *s, const uint32_t *rows, uint32_t ro
 static void settle_free_unknown(solver *s, uint32_t rep) {
     const double *reference = s->system->reference;
     double squares = 0.0, pull = 0.0;
-    for (uint32_t m = rep; m != NONE; m = s->next_member[m]) {
-        squares += s->scale[m] * s->scale[m];
-        pull += s->scale[m] * ((reference != NULL ? reference[m] : 0.0) - s->offset[m]);
+    for (uint32_t m = rep; m != NONE; m = class_next(s, m)) {
+        double scale = class_scale(s, m);
+        squares += scale * scale;
+        pull += scale * ((reference != NULL ? reference[m] : 0.0) - class_offset(s, m));
     }
     s->rep_value[rep] = squares > 0 ? pull / squares : 0.0;
     s->variable_flags[rep] |= VARIABLE_AMBIGUOUS;
@@ -89,7 +90,7 @@ static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, 
     uint32_t blocks = cnp__find_blocks(s, rows, row_count, l->block_variable_start, l->block_row_start);
     for (uint32_t j = 0; j < variable_count; j++) {
         uint32_t v = variables[j];
-        if (s->rep[v] == v && !(s->variable_flags[v] & (VARIABLE_FIXED | VARIABLE_PEELED | VARIABLE_IN_BLOCK))) {
+        if (class_rep(s, v) == v && !(s->variable_flags[v] & (VARIABLE_FIXED | VARIABLE_PEELED | VARIABLE_IN_BLOCK))) {
             settle_free_unknown(s, v);
         }
     }
@@ -195,13 +196,13 @@ static cnp_status write_values(solver *s) {
     const cnp_system *system = s->system;
     cnp_solution *solution = s->solution;
     for (uint32_t v = 0; v < system->variable_count; v++) {
-        uint32_t rep = s->rep[v];
-        double value = s->scale[v] * s->rep_value[rep] + s->offset[v];
+        uint32_t rep = class_rep(s, v);
+        double scale = class_scale(s, v), value = scale * s->rep_value[rep] + class_offset(s, v);
         if (!isfinite(value)) {
             return CNP_ERROR_NON_FINITE;
         }
         solution->values[v] = value;
-        bool ambiguous = (s->variable_flags[rep] & VARIABLE_AMBIGUOUS) && s->scale[v] != 0.0;
+        bool ambiguous = (s->variable_flags[rep] & VARIABLE_AMBIGUOUS) && scale != 0.0;
         solution->variable_state[v] = ambiguous ? CNP_VARIABLE_AMBIGUOUS : CNP_VARIABLE_DETERMINED;
         s->report.substituted += rep != v || (s->variable_flags[rep] & (VARIABLE_FIXED | VARIABLE_PEELED));
     }

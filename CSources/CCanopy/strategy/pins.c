@@ -104,7 +104,7 @@ cnp_status cnp__pins_prepare(const solver *s, pin_pass *pins) {
     pins->fixed = pins->is_pin + system->row_count;
     gather_bounds(system, lower, upper);
     for (uint32_t v = 0; v < system->variable_count; v++) {
-        pins->fixed[v] = (s->variable_flags[s->rep[v]] & VARIABLE_FIXED) != 0;
+        pins->fixed[v] = (s->variable_flags[class_rep(s, v)] & VARIABLE_FIXED) != 0;
         if (pins->fixed[v]) {
             lower[v] = -INFINITY;
         }
