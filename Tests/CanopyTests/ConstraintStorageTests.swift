@@ -147,6 +147,12 @@ struct ConstraintStorageTests {
         #expect(MemoryLayout<LayoutSystem.Origin>.stride == 8)
     }
 
+    /// A scene's constraint, four of which a generated view of a large scene has: its fields
+    /// declared widest first leave no padding between them.
+    @Test func aScenesConstraintRecordTakesSeventyTwoBytes() {
+        #expect(MemoryLayout<Scene.ConstraintRecord>.stride == 72)
+    }
+
     @Test func aConstraintTakesAnEightyByteBlock() {
         let (window, views) = viewsWithAWidth()
         defer { withExtendedLifetime(window) {} }

@@ -89,7 +89,8 @@ enum {
     VARIABLE_PEELED = 1 << 2,    // a representative its one row defines from the others
     VARIABLE_LISTED = 1 << 3,    // scratch of cnp__find_blocks
     VARIABLE_IN_BLOCK = 1 << 4,  // a representative some open row mentions
-    VARIABLE_CLASSED = 1 << 5    // its class entries are written (see class_rep)
+    VARIABLE_CLASSED = 1 << 5,   // its class entries are written (see class_rep)
+    VARIABLE_SLOTTED = 1 << 6    // its slot is written (see variable_slot)
 };
 
 /// One elimination substitution made, kept in the order made (reuse/record.c). Packed: the
@@ -141,7 +142,7 @@ typedef struct solver {
     uint8_t *variable_flags;
     double *rep_value;     // on a representative: its value once fixed or solved
     uint32_t *local;       // on a representative: its unknown's index in its block
-    uint32_t *slot;        // scratch, NONE between uses
+    uint32_t *slot;        // scratch, NONE between uses (read through variable_slot)
     uint32_t *component_variables;
     uint32_t *block_variables;
     uint32_t *block_of_root;
@@ -154,7 +155,7 @@ typedef struct solver {
     uint8_t *row_flags;
     uint32_t *queue;              // a ring of queue_ring entries (a component's rows)
     uint32_t queue_ring;
-    uint32_t *group;
+    uint32_t *group;              // on a row flagged ROW_CONFLICT (read through row_group)
     uint32_t *reduced_start;
     uint32_t *reduced_count;
     uint32_t *reduced_variable;   // representatives
@@ -237,6 +238,29 @@ static inline void write_class_entries(solver *s, uint32_t v) {
         s->class_size[v] = 1;
         s->variable_flags[v] |= VARIABLE_CLASSED;
     }
+}
+
+/// `v`'s slot, NONE between uses. A slot not written since the variable's flags were cleared
+/// is NONE: a solve need not write every variable's.
+static inline uint32_t variable_slot(const solver *s, uint32_t v) {
+    return (s->variable_flags[v] & VARIABLE_SLOTTED) ? s->slot[v] : NONE;
+}
+
+static inline void set_variable_slot(solver *s, uint32_t v, uint32_t slot) {
+    s->slot[v] = slot;
+    s->variable_flags[v] |= VARIABLE_SLOTTED;
+}
+
+/// The conflict group of row `r`, or NONE: only a row in a conflicting set has one, so the
+/// groups of other rows are never written.
+static inline uint32_t row_group(const solver *s, uint32_t r) {
+    return (s->row_flags[r] & ROW_CONFLICT) ? s->group[r] : NONE;
+}
+
+/// Entry `j` of a list of rows or variables. A NULL list is 0, 1, 2...: the first sweep takes
+/// the whole system in order, and writes no list of it (8 bytes a variable and a row).
+static inline uint32_t list_at(const uint32_t *list, uint32_t j) {
+    return list != NULL ? list[j] : j;
 }
 
 /// Counts an answer of the path `field` names, in a test solve.

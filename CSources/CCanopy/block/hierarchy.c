@@ -33,10 +33,10 @@ static void break_conflict(solver *s, const uint32_t *members, uint32_t count) {
     uint32_t group = s->next_group++, broken = 0;
     for (uint32_t j = 0; j < count; j++) {
         uint32_t row = members[j];
-        s->row_flags[row] |= ROW_CONFLICT;
-        if (s->group[row] == NONE) {
+        if (row_group(s, row) == NONE) {
             s->group[row] = group;
         }
+        s->row_flags[row] |= ROW_CONFLICT;
         broken = row > broken ? row : broken;
     }
     s->row_flags[broken] |= ROW_BROKEN;

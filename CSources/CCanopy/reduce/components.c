@@ -106,7 +106,7 @@ uint32_t cnp__find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, u
     // Only the representatives that open rows mention take part, so a system that the
     // reductions settled costs one pass over its rows here.
     for (uint32_t j = 0; j < row_count; j++) {
-        uint32_t r = rows[j];
+        uint32_t r = list_at(rows, j);
         if (!row_has_unknowns(s, r)) {
             continue;
         }
@@ -118,7 +118,7 @@ uint32_t cnp__find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, u
         }
     }
     for (uint32_t j = 0; j < row_count; j++) {
-        uint32_t r = rows[j], start = s->reduced_start[r];
+        uint32_t r = list_at(rows, j), start = s->reduced_start[r];
         if (row_has_unknowns(s, r)) {
             for (uint32_t t = 1; t < s->reduced_count[r]; t++) {
                 join(s->find, s->reduced_variable[start], s->reduced_variable[start + t]);
@@ -129,7 +129,7 @@ uint32_t cnp__find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, u
     // order depends on the block's own rows only.
     uint32_t blocks = 0;
     for (uint32_t j = 0; j < row_count; j++) {
-        uint32_t r = rows[j];
+        uint32_t r = list_at(rows, j);
         if (!row_has_unknowns(s, r)) {
             continue;
         }
@@ -154,7 +154,7 @@ uint32_t cnp__find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, u
     prefix_sums(variable_start, blocks);
     prefix_sums(row_start, blocks);
     for (uint32_t j = 0; j < row_count; j++) {
-        uint32_t r = rows[j];
+        uint32_t r = list_at(rows, j);
         if (!row_has_unknowns(s, r)) {
             continue;
         }

@@ -24,13 +24,13 @@ static bool is_required_equality(const solver *s, uint32_t row) {
 
 static void count_occurrences(solver *s, const uint32_t *rows, uint32_t row_count) {
     for (uint32_t j = 0; j < row_count; j++) {
-        uint32_t r = rows[j];
+        uint32_t r = list_at(rows, j);
         for (uint32_t t = s->reduced_start[r]; t < s->reduced_start[r] + s->reduced_count[r]; t++) {
             s->occurrences[s->reduced_variable[t]] = 0;
         }
     }
     for (uint32_t j = 0; j < row_count; j++) {
-        uint32_t r = rows[j];
+        uint32_t r = list_at(rows, j);
         if (row_is_open(s, r)) {
             for (uint32_t t = s->reduced_start[r]; t < s->reduced_start[r] + s->reduced_count[r]; t++) {
                 s->occurrences[s->reduced_variable[t]]++;
@@ -52,10 +52,11 @@ static bool row_mentions(const solver *s, uint32_t row, uint32_t rep) {
 /// index of open rows by variable.
 static uint32_t last_row_of(const solver *s, uint32_t rep) {
     for (uint32_t m = rep; m != NONE; m = class_next(s, m)) {
-        if (s->slot[m] == NONE) {
+        uint32_t first = variable_slot(s, m);
+        if (first == NONE) {
             continue;
         }
-        for (uint32_t j = s->slot[m]; j < s->slot[m] + s->variable_row_count[m]; j++) {
+        for (uint32_t j = first; j < first + s->variable_row_count[m]; j++) {
             uint32_t row = s->variable_rows[j];
             if (row_is_open(s, row) && row_mentions(s, row, rep)) {
                 return row;
@@ -112,8 +113,9 @@ void cnp__peel_component(solver *s, const uint32_t *rows, uint32_t row_count) {
     // found) is indexed by variable so that a variable's last row can be found.
     uint32_t *open = s->block_rows, open_count = 0;
     for (uint32_t j = 0; j < row_count; j++) {
-        if (row_is_open(s, rows[j]) && s->reduced_count[rows[j]] > 0) {
-            open[open_count++] = rows[j];
+        uint32_t r = list_at(rows, j);
+        if (row_is_open(s, r) && s->reduced_count[r] > 0) {
+            open[open_count++] = r;
         }
     }
     if (open_count == 0) {

@@ -11,6 +11,9 @@
 
 #include "base/state.h"
 
+// The lists of rows and variables below may be NULL for every row or variable in order
+// (list_at), as in a solve's first sweep; the lists these functions write are arrays.
+
 // components.c
 /// Numbers the connected components of variables (rows join the variables they mention) and
 /// lists each component's variables and rows, ascending: component c has variables

@@ -23,16 +23,15 @@
 void cnp__reset_component(solver *s, const uint32_t *variables, uint32_t variable_count, const uint32_t *rows,
                           uint32_t row_count) {
     for (uint32_t j = 0; j < row_count; j++) {
-        s->report.broken_rows -= (s->row_flags[rows[j]] & ROW_BROKEN) ? 1 : 0;
+        s->report.broken_rows -= (s->row_flags[list_at(rows, j)] & ROW_BROKEN) ? 1 : 0;
     }
     for (uint32_t j = 0; j < variable_count; j++) {
-        uint32_t v = variables[j];
+        uint32_t v = list_at(variables, j);
         s->variable_flags[v] = 0; // a class of its own again (class_rep)
         s->rep_value[v] = 0.0;
     }
     for (uint32_t j = 0; j < row_count; j++) {
-        s->row_flags[rows[j]] = 0;
-        s->group[rows[j]] = NONE;
+        s->row_flags[list_at(rows, j)] = 0;
     }
 }
 
@@ -42,10 +41,11 @@ static bool is_required_equality(const solver *s, uint32_t row) {
 
 /// Queues every waiting row that mentions `variable` (none during the sweep: `tail` is NULL).
 static void requeue_rows_of(solver *s, uint32_t variable, uint32_t *tail) {
-    if (tail == NULL || s->slot[variable] == NONE) {
+    uint32_t first = tail != NULL ? variable_slot(s, variable) : NONE;
+    if (first == NONE) {
         return;
     }
-    for (uint32_t j = s->slot[variable]; j < s->slot[variable] + s->variable_row_count[variable]; j++) {
+    for (uint32_t j = first; j < first + s->variable_row_count[variable]; j++) {
         uint32_t row = s->variable_rows[j];
         if (!(s->row_flags[row] & (ROW_QUEUED | ROW_SETTLED | ROW_UNSOUND))) {
             s->row_flags[row] |= ROW_QUEUED;
@@ -189,8 +189,8 @@ void cnp__index_rows_by_variable(solver *s, const uint32_t *rows, uint32_t count
                     s->variable_row_count[v] = 0;
                 } else if (pass == 1) {
                     s->variable_row_count[v]++;
-                } else if (s->slot[v] == NONE) {
-                    s->slot[v] = position;
+                } else if (variable_slot(s, v) == NONE) {
+                    set_variable_slot(s, v, position);
                     s->variable_row_start[v] = position; // the fill cursor
                     position += s->variable_row_count[v];
                 }
@@ -209,7 +209,7 @@ void cnp__forget_row_index(solver *s, const uint32_t *rows, uint32_t count) {
     for (uint32_t j = 0; j < count; j++) {
         const cnp_row *row = solver_row(s, rows[j]);
         for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-            s->slot[s->system->term_variables[t]] = NONE;
+            set_variable_slot(s, s->system->term_variables[t], NONE);
         }
     }
 }
@@ -218,7 +218,7 @@ uint32_t cnp__substitute_rows(solver *s, const uint32_t *rows, uint32_t row_coun
     uint32_t waiting = 0, unsound = 0;
     uint32_t *waiting_rows = s->block_rows; // free until the blocks are found
     for (uint32_t j = 0; j < row_count; j++) {
-        uint32_t r = rows[j];
+        uint32_t r = list_at(rows, j);
         // A row without terms belongs to no component: check_constant_rows judges it alone.
         if (!is_required_equality(s, r) || (s->row_flags[r] & ROW_BROKEN) || solver_row(s, r)->term_count == 0) {
             continue;
@@ -262,7 +262,7 @@ void cnp__reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
     // reduced form after the rows it was reduced with are solved.
     uint32_t offset = 0;
     for (uint32_t j = 0; j < row_count; j++) {
-        uint32_t r = rows[j], count = 0;
+        uint32_t r = list_at(rows, j), count = 0;
         s->reduced_count[r] = 0;
         if (s->row_flags[r] & ROW_SETTLED) {
             continue;
@@ -278,18 +278,18 @@ void cnp__reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
                 continue;
             }
             constant -= coefficient * class_offset(s, v);
-            if (s->slot[rep] == NONE) {
-                s->slot[rep] = count;
+            if (variable_slot(s, rep) == NONE) {
+                set_variable_slot(s, rep, count);
                 s->reduced_variable[start + count] = rep;
                 s->reduced_coefficient[start + count] = 0.0;
                 count++;
             }
-            s->reduced_coefficient[start + s->slot[rep]] += coefficient * class_scale(s, v);
+            s->reduced_coefficient[start + variable_slot(s, rep)] += coefficient * class_scale(s, v);
         }
         uint32_t kept = 0;
         for (uint32_t t = 0; t < count; t++) {
             uint32_t rep = s->reduced_variable[start + t];
-            s->slot[rep] = NONE;
+            set_variable_slot(s, rep, NONE);
             if (s->reduced_coefficient[start + t] != 0.0) {
                 s->reduced_variable[start + kept] = rep;
                 s->reduced_coefficient[start + kept] = s->reduced_coefficient[start + t];

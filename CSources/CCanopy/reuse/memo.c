@@ -409,7 +409,7 @@ void cnp__memo_keep(solver *s, const uint32_t *variables, uint32_t variable_coun
     for (uint32_t j = 0; j < row_count; j++) {
         uint32_t r = (uint32_t)key[at];
         uint64_t flags = s->row_flags[r] & KEPT_ROW_FLAGS, group = 0;
-        if ((flags & (ROW_CONFLICT | ROW_BROKEN)) && s->group[r] != NONE) {
+        if (row_group(s, r) != NONE) {
             group = (uint64_t)(s->group[r] - first_group) + 1; // only conflicts have groups
         }
         answer[row_word(variable_count, j)] = flags | group << GROUP_SHIFT;

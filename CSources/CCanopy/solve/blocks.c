@@ -117,7 +117,7 @@ static cnp_status merge(solver *s, const block_list *list, uint32_t b, uint32_t 
     uint32_t *rows = &s->block_rows[list->row_start[b]];
     uint32_t row_count = list->row_start[b + 1] - list->row_start[b];
     for (uint32_t j = 0; j < row_count && result->groups > 0; j++) {
-        if (s->group[rows[j]] != NONE) {
+        if (row_group(s, rows[j]) != NONE) {
             s->group[rows[j]] += s->next_group;
         }
     }

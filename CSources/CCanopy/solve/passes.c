@@ -6,21 +6,14 @@
  */
 #include "solve/driver.h"
 
-/// The state before any reduction, and the identity lists of variables and rows (the first
-/// pass takes everything as one piece).
+/// The state before any reduction (the first sweep takes everything as one piece, in order).
 static void start_state(solver *s) {
     const cnp_system *system = s->system;
-    for (uint32_t v = 0; v < system->variable_count; v++) {
-        s->slot[v] = NONE;
-        s->component_variables[v] = v;
-    }
     for (uint32_t r = 0; r < system->row_count; r++) {
-        s->component_rows[r] = r;
         s->row_flags[r] = 0;
-        s->group[r] = NONE;
         s->reduced_count[r] = 0;
     }
-    cnp__reset_component(s, s->component_variables, system->variable_count, s->component_rows, 0);
+    cnp__reset_component(s, NULL, system->variable_count, NULL, 0);
 }
 
 /// Records a required row that cannot hold on its own (no unknowns, false constant) as its own
@@ -38,7 +31,7 @@ static void break_alone(solver *s, uint32_t row) {
 static uint32_t check_constant_rows(solver *s, const uint32_t *rows, uint32_t row_count, bool substituted) {
     uint32_t flagged = 0;
     for (uint32_t j = 0; j < row_count; j++) {
-        uint32_t r = rows[j];
+        uint32_t r = list_at(rows, j);
         if ((s->row_flags[r] & (ROW_SETTLED | ROW_BROKEN | ROW_UNSOUND)) || s->reduced_count[r] > 0 ||
             !row_is_required(s, r)) {
             continue;
@@ -89,7 +82,7 @@ static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, 
                                const uint32_t *rows, uint32_t row_count, bool substituted, pass_outcome *outcome) {
     uint32_t blocks = cnp__find_blocks(s, rows, row_count, l->block_variable_start, l->block_row_start);
     for (uint32_t j = 0; j < variable_count; j++) {
-        uint32_t v = variables[j];
+        uint32_t v = list_at(variables, j);
         if (class_rep(s, v) == v && !(s->variable_flags[v] & (VARIABLE_FIXED | VARIABLE_PEELED | VARIABLE_IN_BLOCK))) {
             settle_free_unknown(s, v);
         }
@@ -102,8 +95,9 @@ static cnp_status solve_blocks(solver *s, layout *l, const uint32_t *variables, 
                                     &outcome->unsound);
 }
 
-/// Solves `rows` over `variables` (both ascending, closed under sharing a row) with the given
-/// reductions. Whatever a reduction could not handle is flagged, not solved.
+/// Solves `rows` over `variables` (both ascending, closed under sharing a row; NULL for all, see
+/// list_at) with the given reductions. Whatever a reduction could not handle is flagged, not
+/// solved.
 static cnp_status solve_rows(solver *s, layout *l, const uint32_t *variables, uint32_t variable_count,
                              const uint32_t *rows, uint32_t row_count, bool substitute, bool peel,
                              pass_outcome *outcome) {
@@ -179,7 +173,7 @@ static cnp_status sweep(solver *s, layout *l, bool stop_when_unsound, pass_outco
         cnp__memo_begin(s->memo);
     }
     const solver_options *options = &s->options;
-    cnp_status status = solve_rows(s, l, s->component_variables, s->system->variable_count, s->component_rows,
+    cnp_status status = solve_rows(s, l, NULL, s->system->variable_count, NULL,
                                    s->system->row_count, options->substitute, options->substitute && options->peel,
                                    outcome);
     if (status != CNP_OK || outcome->deferred > 0 || (stop_when_unsound && outcome->unsound > 0)) {

@@ -113,7 +113,7 @@ static void write_rows(solver *s) {
         }
         solution->row_state[r] = row_state(s->row_flags[r], fabs(violation) <= tolerance);
         if (solution->conflict_group != NULL) {
-            solution->conflict_group[r] = s->group[r];
+            solution->conflict_group[r] = row_group(s, r);
         }
     }
 }
