@@ -1,5 +1,7 @@
 import CCanopy
 
+@testable import Canopy
+
 /// One `coefficient * variable` of a row; the core takes the variables and the coefficients as
 /// two arrays.
 struct CoreTerm {
@@ -22,8 +24,9 @@ struct CoreSystem {
     var reference: [Double]?
     /// Whether the core is asked for the rows' errors (`errors` is left as it is without).
     var asksForErrors = true
-    /// Whether the coefficients go to the core in single precision (each rounded to a single).
-    var givesSingles = false
+    /// How the coefficients go to the core: in double or single precision (each rounded to a
+    /// single), or as halves (each must be a half exactly, within ±64).
+    var precision = TermCoefficients.Precision.doubles
     /// The rows' constants at the latest solve or carry: what a record's values answer.
     private var answeredConstants: [Double] = []
 
@@ -50,19 +53,23 @@ struct CoreSystem {
         }
         let (count, rows, reference) = (variableCount, rows, reference)
         let variables = terms.map(\.variable)
-        let doubles = givesSingles ? nil : terms.map(\.coefficient)
-        let singles = givesSingles ? terms.map { Float($0.coefficient) } : nil
+        let doubles = precision == .doubles ? terms.map(\.coefficient) : nil
+        let singles = precision == .singles ? terms.map { Float($0.coefficient) } : nil
+        let halves = precision == .halves ? terms.map { Int8(($0.coefficient * 2).rounded(.towardZero)) } : nil
         return rows.withUnsafeBufferPointer { rows in
             variables.withUnsafeBufferPointer { variables in
                 withOptionalBuffer(doubles) { doubles in
                     withOptionalBuffer(singles) { singles in
-                        withOptionalBuffer(reference) { reference in
-                            var system = cnp_system(
-                                variable_count: UInt32(count), row_count: UInt32(rows.count),
-                                term_count: UInt32(variables.count), rows: rows.baseAddress,
-                                term_variables: variables.baseAddress, term_coefficients: doubles,
-                                term_coefficients_single: singles, reference: reference)
-                            return withOutputs { body(&system, &$0) }
+                        withOptionalBuffer(halves) { halves in
+                            withOptionalBuffer(reference) { reference in
+                                var system = cnp_system(
+                                    variable_count: UInt32(count), row_count: UInt32(rows.count),
+                                    term_count: UInt32(variables.count), rows: rows.baseAddress,
+                                    term_variables: variables.baseAddress, term_coefficients: doubles,
+                                    term_coefficients_single: singles, term_coefficient_halves: halves,
+                                    reference: reference)
+                                return withOutputs { body(&system, &$0) }
+                            }
                         }
                     }
                 }

@@ -69,13 +69,17 @@ static inline double double_of(uint64_t word) {
 
 /// The coefficient of term `t` of `system`, from whichever array it gives.
 static inline double system_coefficient(const cnp_system *system, uint32_t t) {
-    return system->term_coefficients != NULL ? system->term_coefficients[t]
-                                             : (double)system->term_coefficients_single[t];
+    if (system->term_coefficients != NULL) {
+        return system->term_coefficients[t];
+    }
+    return system->term_coefficients_single != NULL ? (double)system->term_coefficients_single[t]
+                                                    : 0.5 * (double)system->term_coefficient_halves[t];
 }
 
-/// Whether `system` gives its terms' coefficients in one array or the other.
+/// Whether `system` gives its terms' coefficients in one of its arrays.
 static inline bool system_has_coefficients(const cnp_system *system) {
-    return system->term_coefficients != NULL || system->term_coefficients_single != NULL;
+    return system->term_coefficients != NULL || system->term_coefficients_single != NULL ||
+           system->term_coefficient_halves != NULL;
 }
 
 /// The left-hand side of row `r` of `system` at `values`, and its tolerance in `*tolerance`.

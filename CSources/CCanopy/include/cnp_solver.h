@@ -102,6 +102,10 @@ typedef struct cnp_system {
     /// window's coefficients (±1, halves, whole lengths) are mostly singles exactly, and it
     /// then keeps 8 bytes a term, not 12.
     const float *term_coefficients_single;
+    /// Each coefficient times two, read only when both arrays above are NULL (the coefficient
+    /// is then exactly half of it): a window's coefficients are mostly ±1 and ±1/2, and it then
+    /// keeps 5 bytes a term, not 8.
+    const int8_t *term_coefficient_halves;
     /// Each variable's reference value (where the last level pulls it), or NULL for zeros.
     /// Passing the previous layout keeps undetermined views where they were.
     const double *reference;

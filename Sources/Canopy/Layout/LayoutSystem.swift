@@ -531,13 +531,14 @@ struct LayoutSystem {
     func withCoreSystem<R>(_ body: (inout cnp_system) -> R) -> R {
         rows.withUnsafeBufferPointer { rows in
             termVariables.withUnsafeBufferPointer { variables in
-                termCoefficients.withCoreArrays { doubles, singles in
+                termCoefficients.withCoreArrays { doubles, singles, halves in
                     reference.withUnsafeBufferPointer { reference in
                         var problem = cnp_system(
                             variable_count: UInt32(variableCount), row_count: UInt32(rows.count),
                             term_count: UInt32(variables.count), rows: rows.baseAddress,
                             term_variables: variables.baseAddress, term_coefficients: doubles,
-                            term_coefficients_single: singles, reference: reference.isEmpty ? nil : reference.baseAddress)
+                            term_coefficients_single: singles, term_coefficient_halves: halves,
+                            reference: reference.isEmpty ? nil : reference.baseAddress)
                         return body(&problem)
                     }
                 }

@@ -1,43 +1,79 @@
-/// A system's term coefficients, kept in single precision while every one of them is a single
-/// exactly (±1, halves, whole lengths: nearly all a window has), in double precision from the
-/// first that is not. The core reads either array; the values it reads are the same doubles.
+/// A system's term coefficients, kept as halves in one byte while every one of them is a
+/// half exactly (±1, ±1/2: nearly all a window has), in single precision while every one is a
+/// single exactly (whole lengths), and in double precision from the first that is neither. The
+/// core reads whichever array is kept; the values it reads are the same doubles.
 struct TermCoefficients {
+    /// How the coefficients are kept, narrowest first.
+    enum Precision: Int, Comparable {
+        /// Each coefficient times two, in one byte.
+        case halves
+        case singles
+        case doubles
+
+        static func < (a: Precision, b: Precision) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    private var halves: [Int8] = []
     private var singles: [Float] = []
     private var doubles: [Double] = []
-    /// Whether the coefficients are kept as doubles.
-    private(set) var isWide = false
+    private(set) var precision = Precision.halves
 
     /// The number of coefficients, one a term.
-    var count: Int { isWide ? doubles.count : singles.count }
+    var count: Int {
+        switch precision {
+        case .halves: halves.count
+        case .singles: singles.count
+        case .doubles: doubles.count
+        }
+    }
 
-    /// The coefficient of `term`; setting one a single does not hold widens them all.
+    /// The coefficient of `term`; setting one the kept precision does not hold widens them all.
     subscript(term: Int) -> Double {
-        get { isWide ? doubles[term] : Double(singles[term]) }
+        get {
+            switch precision {
+            case .halves: Double(halves[term]) * 0.5
+            case .singles: Double(singles[term])
+            case .doubles: doubles[term]
+            }
+        }
         set {
-            if !isWide, let single = Self.single(exactly: newValue) {
-                singles[term] = single
-            } else {
-                widen()
-                doubles[term] = newValue
+            widen(toHold: newValue)
+            switch precision {
+            case .halves: halves[term] = Self.half(exactly: newValue).unsafelyUnwrapped
+            case .singles: singles[term] = Float(newValue)
+            case .doubles: doubles[term] = newValue
             }
         }
     }
 
     // Inlined: every term of a large system's rows is appended through here.
-    /// Appends a coefficient; one a single does not hold widens them all.
+    /// Appends a coefficient; one the kept precision does not hold widens them all.
     @inline(__always)
     mutating func append(_ coefficient: Double) {
-        if !isWide, let single = Self.single(exactly: coefficient) {
-            singles.append(single)
-        } else {
-            widen()
-            doubles.append(coefficient)
+        switch precision {
+        case .halves:
+            if let code = Self.half(exactly: coefficient) { return halves.append(code) }
+        case .singles:
+            if let single = Self.single(exactly: coefficient) { return singles.append(single) }
+        case .doubles:
+            return doubles.append(coefficient)
         }
+        appendWidening(coefficient)
     }
 
-    /// Reserves room for `capacity` coefficients in the current precision.
+    /// Appends a coefficient the kept precision does not hold, after widening.
+    private mutating func appendWidening(_ coefficient: Double) {
+        widen(toHold: coefficient)
+        if precision == .singles { singles.append(Float(coefficient)) } else { doubles.append(coefficient) }
+    }
+
+    /// Reserves room for `capacity` coefficients in the kept precision.
     mutating func reserveCapacity(_ capacity: Int) {
-        if isWide { doubles.reserveCapacity(capacity) } else { singles.reserveCapacity(capacity) }
+        switch precision {
+        case .halves: halves.reserveCapacity(capacity)
+        case .singles: singles.reserveCapacity(capacity)
+        case .doubles: doubles.reserveCapacity(capacity)
+        }
     }
 
     /// Whether both hold the same coefficients, bit for bit as doubles.
@@ -46,15 +82,27 @@ struct TermCoefficients {
     }
 
     /// The bytes the arrays hold, for memory reports.
-    var bytes: Int { singles.bytes + doubles.bytes }
+    var bytes: Int { halves.bytes + singles.bytes + doubles.bytes }
 
-    /// Calls `body` with the core's two pointers: the doubles, or else the singles.
-    func withCoreArrays<R>(_ body: (UnsafePointer<Double>?, UnsafePointer<Float>?) -> R) -> R {
-        if isWide {
-            return doubles.withUnsafeBufferPointer { body($0.baseAddress, nil) }
+    /// Calls `body` with the core's three pointers, of which only the kept precision's is set.
+    func withCoreArrays<R>(
+        _ body: (UnsafePointer<Double>?, UnsafePointer<Float>?, UnsafePointer<Int8>?) -> R
+    ) -> R {
+        // An empty array may have no address: the core then needs none (no terms).
+        switch precision {
+        case .halves: halves.withUnsafeBufferPointer { body(nil, nil, $0.baseAddress) }
+        case .singles: singles.withUnsafeBufferPointer { body(nil, $0.baseAddress, nil) }
+        case .doubles: doubles.withUnsafeBufferPointer { body($0.baseAddress, nil, nil) }
         }
-        // An empty array may have no address: the core then needs neither (no terms).
-        return singles.withUnsafeBufferPointer { body(nil, $0.baseAddress) }
+    }
+
+    /// `value` times two as a byte, if half of the byte is the same bits (no -0, no NaN).
+    @inline(__always)
+    private static func half(exactly value: Double) -> Int8? {
+        let twice = value * 2
+        guard twice >= -128, twice <= 127 else { return nil }
+        let code = Int8(twice.rounded(.towardZero))
+        return (Double(code) * 0.5).bitPattern == value.bitPattern ? code : nil
     }
 
     /// `value` as a single, if the single widens back to the same bits.
@@ -64,11 +112,21 @@ struct TermCoefficients {
         return Double(single).bitPattern == value.bitPattern ? single : nil
     }
 
-    /// Moves the coefficients to double precision, once.
-    private mutating func widen() {
-        guard !isWide else { return }
-        doubles = singles.map(Double.init)
+    /// The narrowest precision that holds `value` exactly.
+    private static func precision(holding value: Double) -> Precision {
+        if half(exactly: value) != nil { return .halves }
+        return single(exactly: value) != nil ? .singles : .doubles
+    }
+
+    /// Moves the coefficients to the narrowest precision that holds them and `value`, if the
+    /// kept one does not (each move happens once: precision only widens).
+    private mutating func widen(toHold value: Double) {
+        let needed = Self.precision(holding: value)
+        guard needed > precision else { return }
+        let values = (0..<count).map { self[$0] }
+        halves = []
         singles = []
-        isWide = true
+        precision = needed
+        if needed == .singles { singles = values.map { Float($0) } } else { doubles = values }
     }
 }
