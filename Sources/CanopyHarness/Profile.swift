@@ -6,6 +6,9 @@ struct Profile {
     /// Views, for the per-view columns.
     var count: Int
     var peakMemoryBytes = 0
+    /// The resident high-water mark when the first update cycle ended: the cold path's (the
+    /// scene, the build and the first layout), before any resize keeps more.
+    var coldPeakMemoryBytes = 0
     /// The resident memory each phase measured with `memory: true` added (resident bytes after
     /// it minus before), in the order measured.
     private(set) var memoryGrowth: [(phase: String, bytes: Int)] = []
@@ -63,8 +66,7 @@ struct Profile {
             let parts = memoryGrowth.map { "\($0.phase) \(Int((Double($0.bytes) / Double(count)).rounded()))" }
             lines.append("resident memory added, bytes per view: " + parts.joined(separator: ", "))
         }
-        let mib = Double(peakMemoryBytes) / 1_048_576
-        lines.append(String(format: "peak memory: %.1f MiB (%.0f bytes per view)", mib, Double(peakMemoryBytes) / Double(count)))
+        lines.append("peak memory: " + describe(peakMemoryBytes) + "; through the first update cycle: " + describe(coldPeakMemoryBytes))
         return lines.joined(separator: "\n")
     }
 
@@ -79,12 +81,18 @@ struct Profile {
             ])
         }
         var object: [String: Any] = [
-            "title": title, "views": count, "peak_memory_bytes": peakMemoryBytes, "phases": phasesJSON,
+            "title": title, "views": count, "peak_memory_bytes": peakMemoryBytes,
+            "cold_peak_memory_bytes": coldPeakMemoryBytes, "phases": phasesJSON,
             "resident_growth_bytes": memoryGrowth.map { ["phase": $0.phase, "bytes": $0.bytes] },
         ]
         object.merge(extra) { $1 }
         let data = try! JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `bytes` in MiB and per view.
+    private func describe(_ bytes: Int) -> String {
+        String(format: "%.1f MiB (%.0f bytes per view)", Double(bytes) / 1_048_576, Double(bytes) / Double(count))
     }
 
     func format(_ seconds: Double) -> String {

@@ -113,6 +113,7 @@ struct ProfileCommand: ParsableCommand {
         window.maximumLayoutThreads = threads
         let firstStart = ContinuousClock.now
         let first = profile.measure("first update cycle", memory: true) { window.runUpdateCycle() }
+        profile.coldPeakMemoryBytes = peakResidentBytes()
         report(first)
         recordSteps(of: first, in: window, from: firstStart, into: &profile, suffix: " (first)")
         let failure = LayoutFailure(first)
