@@ -89,6 +89,15 @@ struct WindowMemoryTests {
         #expect(objects.0.layoutState == 0 && objects.1.layoutState == 0)
     }
 
+    /// A scene's views get subviews lists of their children's number, not the room that
+    /// growing them child by child leaves: a window of 1,000 subviews would have had 1,024.
+    @Test func aScenesSubviewListsTakeTheirChildrenAlone() throws {
+        let scene = ConstraintTreeGenerator(shape: .stack, count: 1_001).makeScene()
+        let window = try scene.instantiate().window
+        #expect(window.subviews.count == 1_000)
+        #expect(window.objectMemory.lists < 32 + 1_010 * 8, "\(window.objectMemory.lists) bytes")
+    }
+
     @Test func aTreeWithoutConstraintsHoldsNoLayoutParts() {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         for k in 0..<10 { window.addSubview(View(frame: CGRect(x: 0, y: CGFloat(k) * 10, width: 100, height: 10))) }
