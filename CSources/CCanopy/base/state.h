@@ -194,9 +194,9 @@ typedef struct solver {
 // MARK: - Class entries
 
 /// A variable without VARIABLE_CLASSED is a class of its own (its own representative, scale 1,
-/// offset 0, no other member, size 1) and its class entries are never written: a tree whose
-/// rows each fix one variable then leaves those six arrays' pages untouched, 32 bytes a
-/// variable that a solve would otherwise write and read once.
+/// offset 0, no other member, size 1) and its class entries are not written: a stack of views,
+/// whose rows each fix a variable of its own, then leaves those six arrays' pages untouched
+/// (32 bytes a variable).
 static inline bool is_classed(const solver *s, uint32_t v) {
     return (s->variable_flags[v] & VARIABLE_CLASSED) != 0;
 }
@@ -216,10 +216,6 @@ static inline double class_offset(const solver *s, uint32_t v) {
 /// The next member of `v`'s class after `v`, or NONE.
 static inline uint32_t class_next(const solver *s, uint32_t v) {
     return is_classed(s, v) ? s->next_member[v] : NONE;
-}
-
-static inline uint32_t class_last(const solver *s, uint32_t v) {
-    return is_classed(s, v) ? s->last_member[v] : v;
 }
 
 /// The size of the class `rep` represents.
