@@ -195,7 +195,7 @@ struct LayoutSystem {
         // counting out of the sort; in place, as the keys of a large tree take megabytes. Keys
         // are made in a loop: a closure would capture (copy) the system being built.
         var keys: [SortKey] = []
-        keys.reserveCapacity(constraints.count)
+        keys.reserveCapacity(constraints.count + (table?.recordCount ?? 0))
         var termsNeeded = 0
         constraints.withMemoryRebound(to: Unmanaged<LayoutConstraint>.self) { handles in
             for (position, handle) in handles.enumerated() {
