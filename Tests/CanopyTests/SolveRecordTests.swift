@@ -611,38 +611,39 @@ struct SolveRecordTests {
         #expect(kept && status == CNP_ERROR_BAD_ARGUMENT)
     }
 
-    /// A record keeps substitution's classes (representatives, scales, offsets, lists: 24
-    /// bytes a variable, and a 4-byte slot) and its eliminations (20 bytes a row): not the
-    /// rows' constants, the classes' values or sizes, which the caller or the solve's
-    /// workspace hold. A plain variable (a class of its own) keeps its slot alone: the pages
+    /// A record keeps substitution's classes (representatives, scales, offsets, lists, the
+    /// sizes its eliminations saw: 28 bytes a variable, and a 4-byte slot) and its
+    /// eliminations (16 bytes a row): not the rows' constants or the classes' values, which
+    /// the caller holds. A plain variable (a class of its own) keeps its slot alone: the pages
     /// the others' entries leave go back; when every variable is plain, the slots go too.
     /// Its change indexes keep one delta a variable.
     @Test func aRecordKeepsTheClassesAndEliminationsAlone() {
-        let count = 10_000
+        // Enough variables that 4 bytes more a row would be past the part pages' allowance.
+        let count = 50_000
         // The chain's rows merge the classes before its first row fixes them all; listed from
         // its first row, each variable is fixed by a row of its own.
         let fixed = chain(count)
         var merged = CoreSystem(variableCount: count)
         for v in 1..<count { merged.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
         merged.add([(0, 1)], CNP_RELATION_EQUAL, 0)
-        // Whole pages go back: each of the five arrays given back keeps the part pages at its
+        // Whole pages go back: each of the six arrays given back keeps the part pages at its
         // two ends, where they fall depends on the block's address.
-        let pages = 2 * 5 * 4096
+        let pages = 2 * 6 * 4096
         for (system, plain) in [(fixed, count), (merged, 0)] {
             var system = system
             let solver = SolverMemory()
             defer { withExtendedLifetime(solver) {} }
             let kept = system.isKept(in: solver.workspace, by: solver.record)
             let capacity = cnp_solve_record_capacity(solver.record)
-            let expected = 48 * count - (plain == count ? 28 : 24) * plain
+            let expected = 48 * count - (plain == count ? 32 : 28) * plain
             #expect(kept && capacity >= expected && capacity <= expected + pages, "\(plain) plain: \(capacity) bytes")
             // The first change adds its indexes and scratch: 37 bytes a variable (one delta
-            // each, whether of a class value or of an offset), 17 a row and 4 a term, and each
-            // class's list (8 bytes a variable that is not plain).
+            // each, whether of a class value or of an offset), 17 and a bit a row and 4 a term,
+            // and each class's list (8 bytes a variable that is not plain).
             system.rows[1].constant += 1
             let carried = system.carry([1], through: solver.record).0
             let indexes = cnp_solve_record_capacity(solver.record) - capacity
-            let listed = 37 * count + 17 * count + 4 * (2 * count - 1) + 8 * (count - plain)
+            let listed = 37 * count + 17 * count + (count / 64 + 1) * 8 + 4 * (2 * count - 1) + 8 * (count - plain)
             #expect(carried == CNP_OK && indexes >= listed && indexes <= listed + 4096, "\(plain) plain: \(indexes) bytes")
         }
     }

@@ -93,19 +93,19 @@ enum {
     VARIABLE_SLOTTED = 1 << 6    // its slot is written (see variable_slot)
 };
 
-/// One elimination substitution made, kept in the order made (reuse/record.c). Packed: the
-/// record keeps one a row, and the divisor's alignment took 4 bytes of padding from each 24.
-typedef struct __attribute__((packed)) elimination {
+/// One elimination substitution made, kept in the order made (reuse/record.c), 16 bytes: the
+/// record keeps one a row. The class's size then, which a change's carry reads, is not kept
+/// here: a variable is the target of one elimination at most (a class merged is no longer a
+/// representative, a class fixed takes part in no more merges), and its class's size does not
+/// change after it, so the record reads it once the solve is done.
+typedef struct elimination {
+    /// What the row's reduced constant was divided by: the merged class's coefficient, or the
+    /// fixed class's.
+    double divisor;
     uint32_t row;
     /// The class merged into another (its representative then), the representative fixed, or
     /// NONE for a row found to hold as it was.
     uint32_t target;
-    /// The class's size then, merged or fixed (a fixed class is final: its representative is
-    /// its own, where a merged class's is another's).
-    uint32_t run;
-    /// What the row's reduced constant was divided by: the merged class's coefficient, or the
-    /// fixed class's.
-    double divisor;
 } elimination;
 
 /// One solve's state. Per-variable arrays are indexed by variable, per-row arrays by row.

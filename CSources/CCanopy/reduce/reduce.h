@@ -52,9 +52,9 @@ void cnp__peel_component(solver *s, const uint32_t *rows, uint32_t row_count);
 uint32_t cnp__finish_peeled(solver *s);
 
 /// Notes an elimination in order, when the solve is recorded.
-static inline void note_elimination(solver *s, uint32_t row, uint32_t target, uint32_t run, double divisor) {
+static inline void note_elimination(solver *s, uint32_t row, uint32_t target, double divisor) {
     if (s->eliminations != NULL) {
-        s->eliminations[s->elimination_count++] = (elimination){row, target, run, divisor};
+        s->eliminations[s->elimination_count++] = (elimination){.divisor = divisor, .row = row, .target = target};
     }
 }
 

@@ -149,7 +149,7 @@ static settle_outcome settle(solver *s, uint32_t r, uint32_t *tail) {
             return FALSE_CONSTANT;
         }
         s->row_flags[r] |= ROW_SETTLED;
-        note_elimination(s, r, NONE, 0, 1.0);
+        note_elimination(s, r, NONE, 1.0);
         return SETTLED;
     }
     if (row.count == 1) {
@@ -159,7 +159,7 @@ static settle_outcome settle(solver *s, uint32_t r, uint32_t *tail) {
             return WAITING;
         }
         s->row_flags[r] |= ROW_SETTLED;
-        note_elimination(s, r, row.first, class_size(s, row.first), row.alpha);
+        note_elimination(s, r, row.first, row.alpha);
         fix_class(s, row.first, value, tail);
         return SETTLED;
     }
@@ -170,7 +170,7 @@ static settle_outcome settle(solver *s, uint32_t r, uint32_t *tail) {
         double from_coefficient = first_is_smaller ? row.alpha : row.beta;
         double into_coefficient = first_is_smaller ? row.beta : row.alpha;
         s->row_flags[r] |= ROW_SETTLED;
-        note_elimination(s, r, from, class_size(s, from), from_coefficient);
+        note_elimination(s, r, from, from_coefficient);
         merge_class(s, from, into, -into_coefficient / from_coefficient, row.constant / from_coefficient, tail);
         return SETTLED;
     }

@@ -56,11 +56,13 @@ struct cnp_solve_record {
     // the first `kept_variables` entries of `rep`, `scale`, `offset` and `next_member` are the
     // variables that are not plain, in order, and `slot` (in the room of `last_member`, which
     // nothing reads after the solve) gives each variable's place among them, or NONE; with no
-    // such variable, `slot` is NULL (see slot_of).
+    // such variable, `slot` is NULL (see slot_of). `run` (not lent: written once the solve is
+    // kept) gives each of them its class's size when an elimination merged or fixed it.
     uint32_t *rep;
     double *scale, *offset;
     uint32_t *next_member, *last_member;
     uint32_t *slot;
+    uint32_t *run;
     uint32_t kept_variables;
     elimination *eliminations;
     /// The bytes of `memory` given back to the system since the solve.
@@ -145,6 +147,7 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
     r->offset = cnp__arena_take(a, variables, sizeof(double));
     r->next_member = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->last_member = cnp__arena_take(a, variables, sizeof(uint32_t));
+    r->run = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->eliminations = cnp__arena_take(a, rows, sizeof(elimination));
 }
 
@@ -215,9 +218,10 @@ static bool is_plain(const solver *s, uint32_t v) {
 }
 
 /// Moves the entries of the variables that are not plain to the front of the arrays, in order
-/// (each is written at or before the place it is read from), notes each variable's slot, and
-/// gives back the pages past them. When every variable is plain, no slot is written: the
-/// arrays' pages were never touched, and go back whole.
+/// (each is written at or before the place it is read from), notes each variable's slot and
+/// its class's size (the run of the one elimination that merged or fixed it), and gives back
+/// the pages past them. When every variable is plain, no slot is written: the arrays' pages
+/// were never touched, and go back whole.
 static void drop_plain_variables(cnp_solve_record *r, const solver *s) {
     uint32_t kept = 0;
     for (uint32_t v = 0; v < r->variable_count; v++) {
@@ -233,6 +237,7 @@ static void drop_plain_variables(cnp_solve_record *r, const solver *s) {
         r->scale[k] = r->scale[v];
         r->offset[k] = r->offset[v];
         r->next_member[k] = r->next_member[v];
+        r->run[k] = class_size(s, v);
         r->slot[v] = k++;
     }
     r->kept_variables = kept;
@@ -241,6 +246,7 @@ static void drop_plain_variables(cnp_solve_record *r, const solver *s) {
                   cnp__release_inner_pages(r->scale + kept, dropped * sizeof(double)) +
                   cnp__release_inner_pages(r->offset + kept, dropped * sizeof(double)) +
                   cnp__release_inner_pages(r->next_member + kept, dropped * sizeof(uint32_t)) +
+                  cnp__release_inner_pages(r->run + kept, dropped * sizeof(uint32_t)) +
                   (kept == 0 ? cnp__release_inner_pages(r->last_member, r->variable_count * sizeof(uint32_t)) : 0);
 }
 
@@ -483,7 +489,7 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
         // The class's members then: a plain class is its variable alone.
         uint32_t target = slot_of(r, x->target), alone = x->target;
         const uint32_t *members = target == NONE ? &alone : r->members + r->member_position[target];
-        uint32_t run = target == NONE ? 1 : x->run;
+        uint32_t run = target == NONE ? 1 : r->run[target];
         if (is_representative(r, x->target)) { // fixed
             r->delta[x->target] = delta / x->divisor;
             for (uint32_t k = 0; k < run; k++) {
