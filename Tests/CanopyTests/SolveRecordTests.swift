@@ -638,14 +638,38 @@ struct SolveRecordTests {
             let expected = 48 * count - (plain == count ? 32 : 28) * plain
             #expect(kept && capacity >= expected && capacity <= expected + pages, "\(plain) plain: \(capacity) bytes")
             // The first change adds its indexes and scratch: 37 bytes a variable (one delta
-            // each, whether of a class value or of an offset), 17 and a bit a row and 4 a term,
+            // each, whether of a class value or of an offset), 13 and a bit a row (each row's
+            // elimination is its own, in row order, so no index of them is built) and 4 a term,
             // and each class's list (8 bytes a variable that is not plain).
             system.rows[1].constant += 1
             let carried = system.carry([1], through: solver.record).0
             let indexes = cnp_solve_record_capacity(solver.record) - capacity
-            let listed = 37 * count + 17 * count + (count / 64 + 1) * 8 + 4 * (2 * count - 1) + 8 * (count - plain)
+            let listed = 37 * count + 13 * count + (count / 64 + 1) * 8 + 4 * (2 * count - 1) + 8 * (count - plain)
             #expect(carried == CNP_OK && indexes >= listed && indexes <= listed + 4096, "\(plain) plain: \(indexes) bytes")
         }
+    }
+
+    /// A record whose rows are not each their own elimination in row order (here a required
+    /// inequality, which substitution leaves to be checked) indexes its eliminations by row:
+    /// 4 bytes a row more at the first change, and its changes carry as a fresh solve gives.
+    @Test func eliminationsOutOfRowOrderAreIndexedByRow() throws {
+        let count = 50_000
+        var indexBytes: [Int] = []
+        for checked in [false, true] {
+            var system = chain(count)
+            if checked { system.add([(count - 1, 1)], CNP_RELATION_LESS_EQUAL, 1e6) }
+            let solver = SolverMemory()
+            defer { withExtendedLifetime(solver) {} }
+            let isKept = system.isKept(in: solver.workspace, by: solver.record)
+            #expect(isKept)
+            let kept = cnp_solve_record_capacity(solver.record)
+            system.rows[count / 2].constant += 3
+            let matches = try carryMatchesAFreshSolve(&system, [count / 2], solver.workspace, solver.record, "checked \(checked)")
+            #expect(matches)
+            indexBytes.append(cnp_solve_record_capacity(solver.record) - kept)
+        }
+        let more = indexBytes[1] - indexBytes[0]
+        #expect(more >= 4 * count && more <= 4 * count + 4096, "\(more) bytes more")
     }
 
     /// A solve the record does not keep ends the one it held: a change of constants is then

@@ -69,7 +69,10 @@ struct cnp_solve_record {
     size_t released;
 
     // Built at the first change.
-    uint32_t *elimination_of_row; // per row, or NONE
+    uint32_t *elimination_of_row; // per row, or NONE; not built when the next is true
+    /// Whether every row has an elimination and elimination e is row e's (a tree listed
+    /// parent first, whose rows substitution settles in one sweep): see elimination_of.
+    bool eliminations_in_row_order;
     uint32_t *members;            // the final lists of the classes that are not plain, one after another
     uint32_t *member_position;    // per variable that is not plain (by slot): its place in `members`
     uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]],
@@ -153,7 +156,7 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
 
 /// The indexes and scratch of a change.
 static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t terms) {
-    r->elimination_of_row = cnp__arena_take(a, rows, sizeof(uint32_t));
+    r->elimination_of_row = cnp__arena_take(a, r->eliminations_in_row_order ? 0 : rows, sizeof(uint32_t));
     r->members = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
     r->member_position = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
     r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
@@ -276,10 +279,15 @@ bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status st
 
 // MARK: - Indexes, built at the first change
 
+/// The elimination of row `row`, or NONE.
+static uint32_t elimination_of(const cnp_solve_record *r, uint32_t row) {
+    return r->eliminations_in_row_order ? row : r->elimination_of_row[row];
+}
+
 /// Whether a row is evaluated again after a change: rows substitution merged or fixed
 /// classes with hold by construction; the others (over settled variables only) may not.
 static bool is_checked(const cnp_solve_record *r, uint32_t row) {
-    uint32_t e = r->elimination_of_row[row];
+    uint32_t e = elimination_of(r, row);
     return e == NONE || r->eliminations[e].target == NONE;
 }
 
@@ -355,10 +363,23 @@ static void list_members(cnp_solve_record *r) {
     }
 }
 
+static bool eliminations_are_in_row_order(const cnp_solve_record *r) {
+    if (r->elimination_count != r->row_count) {
+        return false;
+    }
+    for (uint32_t e = 0; e < r->elimination_count; e++) {
+        if (r->eliminations[e].row != e) {
+            return false;
+        }
+    }
+    return true;
+}
+
 static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     if (r->row_count >= CHECKED_ROW) {
         return CNP_ERROR_STALE;
     }
+    r->eliminations_in_row_order = eliminations_are_in_row_order(r);
     arena a;
     cnp_status status = CNP_OK;
     carve_pass pass = CARVE_MEASURE;
@@ -372,10 +393,10 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     if (!count_rows_of_variables(r, system)) {
         return CNP_ERROR_STALE;
     }
-    for (uint32_t row = 0; row < r->row_count; row++) {
+    for (uint32_t row = 0; row < r->row_count && !r->eliminations_in_row_order; row++) {
         r->elimination_of_row[row] = NONE;
     }
-    for (uint32_t e = 0; e < r->elimination_count; e++) {
+    for (uint32_t e = 0; e < r->elimination_count && !r->eliminations_in_row_order; e++) {
         r->elimination_of_row[r->eliminations[e].row] = e;
     }
     list_members(r);
@@ -430,7 +451,7 @@ static void note_moved(cnp_solve_record *r, uint32_t variable, uint32_t e, uint3
     r->moved_mark[variable] = r->stamp;
     r->moved[(*moved_count)++] = variable;
     for (uint32_t j = r->row_start[variable]; j < r->row_start[variable + 1]; j++) {
-        uint32_t later = r->elimination_of_row[r->variable_rows[j] & ~CHECKED_ROW];
+        uint32_t later = elimination_of(r, r->variable_rows[j] & ~CHECKED_ROW);
         if (later != NONE && later > e) {
             set_pending(r, later);
         }
@@ -663,7 +684,7 @@ static void keep_response(cnp_solve_record *r, uint32_t row, double constant, ui
 /// must still be a required equality (a row over fixed variables only is checked afterwards).
 static bool can_carry(const cnp_solve_record *r, const cnp_system *system, uint32_t row) {
     const cnp_row *x = &system->rows[row];
-    return r->elimination_of_row[row] == NONE ||
+    return elimination_of(r, row) == NONE ||
            (x->priority >= CNP_PRIORITY_REQUIRED && x->relation == CNP_RELATION_EQUAL);
 }
 
@@ -672,8 +693,8 @@ static cnp_status note_changed_row(cnp_solve_record *r, const cnp_system *system
     if (!can_carry(r, system, row)) {
         return CNP_ERROR_STALE;
     }
-    if (r->elimination_of_row[row] != NONE) {
-        set_pending(r, r->elimination_of_row[row]);
+    if (elimination_of(r, row) != NONE) {
+        set_pending(r, elimination_of(r, row));
     }
     return CNP_OK;
 }
