@@ -48,7 +48,7 @@ struct cnp_solve_record {
     /// Whether the record holds a solve, and whether the indexes of the first change are built.
     bool kept, indexed;
     uint32_t variable_count, row_count, term_count, elimination_count;
-    /// The terms over all rows (rows may share terms), which `variable_rows` has room for.
+    /// The terms over all rows (rows may share terms).
     uint64_t row_terms;
     cnp_solve_report report;
 
@@ -76,7 +76,7 @@ struct cnp_solve_record {
     uint32_t *members;            // the final lists of the classes that are not plain, one after another
     uint32_t *member_position;    // per variable that is not plain (by slot): its place in `members`
     uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]],
-    uint32_t *variable_rows;      // each with CHECKED_ROW set when it is checked after a change
+    uint32_t *variable_rows;      // each with CHECKED_ROW set when it is checked after a change (see is_indexed)
 
     // A change's scratch: zero, or older than `stamp`, between calls. The stamps are bytes
     // (cleared once every 255 calls): a resize marks every variable and row.
@@ -155,12 +155,12 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
 }
 
 /// The indexes and scratch of a change.
-static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t terms) {
+static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t entries) {
     r->elimination_of_row = cnp__arena_take(a, r->eliminations_in_row_order ? 0 : rows, sizeof(uint32_t));
     r->members = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
     r->member_position = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
     r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
-    r->variable_rows = cnp__arena_take(a, terms, sizeof(uint32_t));
+    r->variable_rows = cnp__arena_take(a, entries, sizeof(uint32_t));
     r->constant_change = cnp__arena_take(a, rows, sizeof(double));
     r->delta = cnp__arena_take(a, variables, sizeof(double));
     r->moved_mark = cnp__arena_take(a, variables, sizeof(uint8_t));
@@ -306,8 +306,38 @@ static bool row_is_within(const cnp_solve_record *r, const cnp_system *system, u
     return true;
 }
 
-/// Counts each variable's terms over all rows into `row_start` (rows may share terms), checking
-/// on the way what the count reads: every row must lie within the system and name variables of
+/// Whether row `row` is listed among variable `v`'s. A plain variable moves only when the
+/// elimination that fixed it is carried, and a change looks for the later eliminations (and
+/// the checked rows) over what moved: the row of that elimination, neither later nor checked,
+/// is not listed for it. A stack of views, whose rows each fix a variable of their own, then
+/// lists 4 bytes a row less.
+static bool is_indexed(const cnp_solve_record *r, uint32_t row, uint32_t v) {
+    uint32_t e = elimination_of(r, row);
+    return e == NONE || r->eliminations[e].target != v || slot_of(r, v) != NONE;
+}
+
+/// The terms is_indexed leaves out, counted from the eliminations (the index of rows'
+/// eliminations is not built yet); false for a row the system no longer has.
+static bool count_unindexed_terms(const cnp_solve_record *r, const cnp_system *system, uint64_t *unindexed) {
+    *unindexed = 0;
+    for (uint32_t e = 0; e < r->elimination_count; e++) {
+        const elimination *x = &r->eliminations[e];
+        if (x->target == NONE || slot_of(r, x->target) != NONE) {
+            continue;
+        }
+        if (x->row >= system->row_count || !row_is_within(r, system, x->row)) {
+            return false;
+        }
+        const cnp_row *row = &system->rows[x->row];
+        for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
+            *unindexed += system->term_variables[t] == x->target;
+        }
+    }
+    return true;
+}
+
+/// Counts each variable's indexed terms over all rows into `row_start` (rows may share terms),
+/// checking on the way what the count reads: every row must lie within the system and name variables of
 /// the record's count, and the rows' terms must add up to what the record was sized for. A
 /// system of the same counts but other rows is refused (false) rather than indexed.
 static bool count_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
@@ -320,7 +350,7 @@ static bool count_rows_of_variables(cnp_solve_record *r, const cnp_system *syste
         }
         const cnp_row *x = &system->rows[row];
         for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
-            count[system->term_variables[t]]++;
+            count[system->term_variables[t]] += is_indexed(r, row, system->term_variables[t]);
         }
         terms += x->term_count;
     }
@@ -342,7 +372,10 @@ static void place_rows_of_variables(cnp_solve_record *r, const cnp_system *syste
         const cnp_row *x = &system->rows[row];
         uint32_t entry = is_checked(r, row) ? row | CHECKED_ROW : row;
         for (uint32_t t = x->first_term + x->term_count; t-- > x->first_term;) {
-            r->variable_rows[--run_start[system->term_variables[t]]] = entry;
+            uint32_t v = system->term_variables[t];
+            if (is_indexed(r, row, v)) {
+                r->variable_rows[--run_start[v]] = entry;
+            }
         }
     }
 }
@@ -380,24 +413,28 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
         return CNP_ERROR_STALE;
     }
     r->eliminations_in_row_order = eliminations_are_in_row_order(r);
+    uint64_t unindexed = 0;
+    if (!count_unindexed_terms(r, system, &unindexed) || unindexed > r->row_terms) {
+        return CNP_ERROR_STALE;
+    }
     arena a;
     cnp_status status = CNP_OK;
     carve_pass pass = CARVE_MEASURE;
     bool zeroed = false;
     while (cnp__carve_in_block(&a, &pass, &r->index_memory, &r->index_capacity, &zeroed, &status)) {
-        carve_change_arrays(&a, r, r->variable_count, r->row_count, (size_t)r->row_terms);
+        carve_change_arrays(&a, r, r->variable_count, r->row_count, (size_t)(r->row_terms - unindexed));
     }
     if (status != CNP_OK) {
         return status;
-    }
-    if (!count_rows_of_variables(r, system)) {
-        return CNP_ERROR_STALE;
     }
     for (uint32_t row = 0; row < r->row_count && !r->eliminations_in_row_order; row++) {
         r->elimination_of_row[row] = NONE;
     }
     for (uint32_t e = 0; e < r->elimination_count && !r->eliminations_in_row_order; e++) {
         r->elimination_of_row[r->eliminations[e].row] = e;
+    }
+    if (!count_rows_of_variables(r, system)) {
+        return CNP_ERROR_STALE;
     }
     list_members(r);
     place_rows_of_variables(r, system);
