@@ -66,7 +66,9 @@ struct Profile {
             let parts = memoryGrowth.map { "\($0.phase) \(Int((Double($0.bytes) / Double(count)).rounded()))" }
             lines.append("resident memory added, bytes per view: " + parts.joined(separator: ", "))
         }
-        lines.append("peak memory: " + describe(peakMemoryBytes) + "; through the first update cycle: " + describe(coldPeakMemoryBytes))
+        lines.append(
+            "peak memory: " + describe(peakMemoryBytes) + "; through the first update cycle: "
+                + describe(coldPeakMemoryBytes))
         return lines.joined(separator: "\n")
     }
 

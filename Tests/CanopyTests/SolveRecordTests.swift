@@ -666,7 +666,8 @@ struct SolveRecordTests {
             #expect(isKept)
             let kept = cnp_solve_record_capacity(solver.record)
             system.rows[count / 2].constant += 3
-            let matches = try carryMatchesAFreshSolve(&system, [count / 2], solver.workspace, solver.record, "checked \(checked)")
+            let matches = try carryMatchesAFreshSolve(
+                &system, [count / 2], solver.workspace, solver.record, "checked \(checked)")
             #expect(matches)
             indexBytes.append(cnp_solve_record_capacity(solver.record) - kept)
         }

@@ -76,7 +76,8 @@ struct cnp_solve_record {
     uint32_t *members;            // the final lists of the classes that are not plain, one after another
     uint32_t *member_position;    // per variable that is not plain (by slot): its place in `members`
     uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]],
-    uint32_t *variable_rows;      // each with CHECKED_ROW set when it is checked after a change (see is_indexed)
+    uint32_t *variable_rows;      // each with CHECKED_ROW set when it is checked after a change;
+                                  // a plain variable's own row is left out (is_indexed)
 
     // A change's scratch: zero, or older than `stamp`, between calls. The stamps are bytes
     // (cleared once every 255 calls): a resize marks every variable and row.
@@ -337,9 +338,9 @@ static bool count_unindexed_terms(const cnp_solve_record *r, const cnp_system *s
 }
 
 /// Counts each variable's indexed terms over all rows into `row_start` (rows may share terms),
-/// checking on the way what the count reads: every row must lie within the system and name variables of
-/// the record's count, and the rows' terms must add up to what the record was sized for. A
-/// system of the same counts but other rows is refused (false) rather than indexed.
+/// checking on the way what the count reads: every row must lie within the system and name
+/// variables of the record's count, and the rows' terms must add up to what the record was
+/// sized for. A system of the same counts but other rows is refused (false) rather than indexed.
 static bool count_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
     uint32_t *count = r->row_start;
     memset(count, 0, (r->variable_count + 1) * sizeof(uint32_t));
@@ -396,6 +397,7 @@ static void list_members(cnp_solve_record *r) {
     }
 }
 
+/// Whether every row has an elimination, row e's being elimination e.
 static bool eliminations_are_in_row_order(const cnp_solve_record *r) {
     if (r->elimination_count != r->row_count) {
         return false;
