@@ -307,6 +307,11 @@ static bool row_is_within(const cnp_solve_record *r, const cnp_system *system, u
     return true;
 }
 
+/// Whether elimination `x` fixed variable `v`, a plain variable (see is_indexed).
+static bool fixed_plain(const cnp_solve_record *r, const elimination *x, uint32_t v) {
+    return x->target == v && v != NONE && slot_of(r, v) == NONE;
+}
+
 /// Whether row `row` is listed among variable `v`'s. A plain variable moves only when the
 /// elimination that fixed it is carried, and a change looks for the later eliminations (and
 /// the checked rows) over what moved: the row of that elimination, neither later nor checked,
@@ -314,7 +319,7 @@ static bool row_is_within(const cnp_solve_record *r, const cnp_system *system, u
 /// lists 4 bytes a row less.
 static bool is_indexed(const cnp_solve_record *r, uint32_t row, uint32_t v) {
     uint32_t e = elimination_of(r, row);
-    return e == NONE || r->eliminations[e].target != v || slot_of(r, v) != NONE;
+    return e == NONE || !fixed_plain(r, &r->eliminations[e], v);
 }
 
 /// The terms is_indexed leaves out, counted from the eliminations (the index of rows'
@@ -323,7 +328,7 @@ static bool count_unindexed_terms(const cnp_solve_record *r, const cnp_system *s
     *unindexed = 0;
     for (uint32_t e = 0; e < r->elimination_count; e++) {
         const elimination *x = &r->eliminations[e];
-        if (x->target == NONE || slot_of(r, x->target) != NONE) {
+        if (!fixed_plain(r, x, x->target)) {
             continue;
         }
         if (x->row >= system->row_count || !row_is_within(r, system, x->row)) {
@@ -331,7 +336,7 @@ static bool count_unindexed_terms(const cnp_solve_record *r, const cnp_system *s
         }
         const cnp_row *row = &system->rows[x->row];
         for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-            *unindexed += system->term_variables[t] == x->target;
+            *unindexed += fixed_plain(r, x, system->term_variables[t]);
         }
     }
     return true;

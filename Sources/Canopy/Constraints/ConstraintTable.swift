@@ -94,9 +94,17 @@ final class ConstraintTable {
     @discardableResult
     func makeAllObjects() -> [LayoutConstraint] {
         if let madeAll { return madeAll }
+        // Those made alone leave their holders' lists in one pass a holder (not one a
+        // constraint: a holder may list millions) and go back in the records' order.
+        let alone = Set(madeAlone.values.map(ObjectIdentifier.init))
+        var holders: [ObjectIdentifier: View] = [:]
+        for holder in madeAlone.values.compactMap(\.container) { holders[ObjectIdentifier(holder)] = holder }
+        for holder in holders.values {
+            holder.withLayoutState { $0.constraints.removeAll { alone.contains(ObjectIdentifier($0)) } }
+        }
         let all = records.indices.map { place in
             guard let made = madeAlone[place] else { return makeObject(at: place) }
-            if let holder = made.container { holder.moveToEndOfHeldConstraints(made) }
+            made.container?.withLayoutState { $0.constraints.append(made) }
             return made
         }
         window?._withUnsafeGuaranteedRef { $0.pendingConstraints = nil }

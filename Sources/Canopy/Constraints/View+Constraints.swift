@@ -49,14 +49,6 @@ extension View {
         markPending(.constraints)
     }
 
-    /// Moves `constraint`, which this view holds, to the end of its list.
-    func moveToEndOfHeldConstraints(_ constraint: LayoutConstraint) {
-        withLayoutState { state in
-            state.constraints.removeAll { $0 === constraint }
-            state.constraints.append(constraint)
-        }
-    }
-
     /// Drops the constraints deactivated since they were installed here.
     func dropInactiveConstraints() {
         layoutState.constraints.removeAll { $0.container !== self }
