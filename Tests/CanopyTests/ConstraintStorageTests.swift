@@ -153,6 +153,12 @@ struct ConstraintStorageTests {
         #expect(MemoryLayout<Scene.ConstraintRecord>.stride == 72)
     }
 
+    /// A scene's constraint as its window keeps it until it is made an object: its multiplier,
+    /// which few constraints have, kept apart, and its marks in one byte.
+    @Test func aWindowsConstraintRecordTakesTwentyFourBytes() {
+        #expect(MemoryLayout<ConstraintTable.Record>.stride == 24)
+    }
+
     @Test func aConstraintTakesAnEightyByteBlock() {
         let (window, views) = viewsWithAWidth()
         defer { withExtendedLifetime(window) {} }

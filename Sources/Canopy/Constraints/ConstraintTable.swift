@@ -3,7 +3,7 @@ import Foundation
 /// The constraints a scene made, kept as records of numbers until something asks for them as
 /// ``LayoutConstraint`` objects. A large tree's constraints were most of what building it and
 /// holding it took: an object each (an 80-byte block) and an entry in each item's reference
-/// list, where a record takes 32 bytes and layout reads it as it reads an object.
+/// list, where a record takes 24 bytes and layout reads it as it reads an object.
 ///
 /// Nothing outside layout sees a record: every call that hands out a window's constraints, or
 /// changes the hierarchy they live in, first makes the records objects, active and held as
@@ -15,19 +15,41 @@ import Foundation
 /// the records hold them uncounted; the hierarchy changes that could take one out make the
 /// records objects first.
 final class ConstraintTable {
-    /// One constraint: its items' numbers among ``items``, and its parts.
+    /// One constraint: its items' numbers among ``items``, and its parts. Declared widest
+    /// first, with one byte of marks, a record takes 24 bytes (a scene of a million views makes
+    /// four million); a multiplier other than 1, which few constraints have, is kept apart
+    /// (``multiplier(ofRecord:)``).
     struct Record {
+        var constant: CGFloat
         var first: Int32
         /// -1 for no second item.
         var second: Int32
+        var priority: LayoutPriority
         var firstAttribute: LayoutConstraint.Attribute
         var secondAttribute: LayoutConstraint.Attribute
         var relation: LayoutConstraint.Relation
+        private var marks: UInt8
+
+        init(
+            first: Int32, second: Int32, firstAttribute: LayoutConstraint.Attribute,
+            secondAttribute: LayoutConstraint.Attribute, relation: LayoutConstraint.Relation,
+            priority: LayoutPriority, constant: CGFloat, isMultiplied: Bool
+        ) {
+            (self.first, self.second, self.firstAttribute, self.secondAttribute, self.relation) =
+                (first, second, firstAttribute, secondAttribute, relation)
+            (self.priority, self.constant, marks) = (priority, constant, isMultiplied ? Self.multipliedMark : 0)
+        }
+
+        private static let madeMark: UInt8 = 1, multipliedMark: UInt8 = 2
+
         /// Whether the record was made an object (layout then reads the object).
-        var isMade = false
-        var priority: LayoutPriority
-        var constant: CGFloat
-        var multiplier: CGFloat
+        var isMade: Bool {
+            get { marks & Self.madeMark != 0 }
+            set { marks = newValue ? marks | Self.madeMark : marks & ~Self.madeMark }
+        }
+
+        /// Whether its multiplier is not 1 (the table keeps it).
+        var isMultiplied: Bool { marks & Self.multipliedMark != 0 }
     }
 
     /// The window the records are pending in; `nil` once every one is an object.
@@ -40,16 +62,22 @@ final class ConstraintTable {
     @exclusivity(unchecked) private var records: [Record]
     /// The names of the records that have one, by place.
     private var identifiers: [Int: String]
+    /// The multipliers other than 1, by place.
+    private var multipliers: [Int: CGFloat]
     /// The objects made one at a time, by place, until all are made.
     private var madeAlone: [Int: LayoutConstraint] = [:]
     /// Every object, in the records' order, once all are made.
     private var madeAll: [LayoutConstraint]?
 
-    init(window: Window, items: [UncountedItem], records: [Record], identifiers: [Int: String]) {
+    init(
+        window: Window, items: [UncountedItem], records: [Record], identifiers: [Int: String],
+        multipliers: [Int: CGFloat]
+    ) {
         self.window = .passUnretained(window)
         self.items = items
         self.records = records
         self.identifiers = identifiers
+        self.multipliers = multipliers
     }
 
     /// The number of constraints, made or not.
@@ -60,6 +88,20 @@ final class ConstraintTable {
 
     /// The record at `place`.
     func record(at place: Int) -> Record { records[place] }
+
+    /// The multiplier of the record at `place`.
+    func multiplier(ofRecord place: Int) -> CGFloat {
+        records[place].isMultiplied ? multipliers[place] ?? 1 : 1
+    }
+
+    /// The parts of the record at `place` as a row reads them.
+    func rowParts(ofRecord place: Int) -> LayoutSystem.RowParts {
+        let record = records[place]
+        return LayoutSystem.RowParts(
+            firstAttribute: record.firstAttribute, secondAttribute: record.secondAttribute, relation: record.relation,
+            multiplier: multiplier(ofRecord: place), constant: record.constant, priority: record.priority,
+            firstItem: item(record.first), secondItem: item(record.second))
+    }
 
     /// The number of items the records number.
     var itemCount: Int { items.count }
@@ -108,7 +150,7 @@ final class ConstraintTable {
             return made
         }
         window?._withUnsafeGuaranteedRef { $0.pendingConstraints = nil }
-        (window, items, records, identifiers, madeAlone, madeAll) = (nil, [], [], [:], [:], all)
+        (window, items, records, identifiers, multipliers, madeAlone, madeAll) = (nil, [], [], [:], [:], [:], all)
         return all
     }
 
@@ -125,7 +167,7 @@ final class ConstraintTable {
         let record = records[place]
         let constraint = LayoutConstraint(
             items[Int(record.first)], record.firstAttribute, record.relation, item(record.second),
-            record.secondAttribute, multiplier: record.multiplier, constant: record.constant)
+            record.secondAttribute, multiplier: multiplier(ofRecord: place), constant: record.constant)
         if record.priority != .required { constraint.priority = record.priority }
         if let identifier = identifiers[place] { constraint.identifier = identifier }
         guard let holder = holder(ofRecord: place) else {
@@ -139,14 +181,4 @@ final class ConstraintTable {
     /// The bytes the records and their items take, for memory reports (the objects made are
     /// counted where they are held).
     var bytes: Int { records.bytes + items.bytes + (madeAll?.bytes ?? 0) }
-}
-
-extension ConstraintTable.Record {
-    /// The constraint's parts as a row reads them, its items taken from `table`.
-    func parts(in table: ConstraintTable) -> LayoutSystem.RowParts {
-        LayoutSystem.RowParts(
-            firstAttribute: firstAttribute, secondAttribute: secondAttribute, relation: relation,
-            multiplier: multiplier, constant: constant, priority: priority,
-            firstItem: table.item(first), secondItem: table.item(second))
-    }
 }

@@ -133,7 +133,7 @@ extension LayoutSystem {
                 return (Double(c.multiplier), Double(c.constant), c.priority.rawValue)
             }
             let record = table!.record(at: place)
-            return (Double(record.multiplier), Double(record.constant), record.priority.rawValue)
+            return (Double(table!.multiplier(ofRecord: place)), Double(record.constant), record.priority.rawValue)
         }
     }
 
@@ -165,7 +165,7 @@ extension LayoutSystem {
 
     /// Appends the row of the table's record at `place`, its items' places looked up.
     mutating func addRow(forRecord place: Int, of table: ConstraintTable) {
-        let parts = table.record(at: place).parts(in: table)
+        let parts = table.rowParts(ofRecord: place)
         addRow(
             parts, first: self.place(of: parts.firstItem), second: self.place(of: parts.secondItem),
             origin: .tableRecord(Int32(place)))

@@ -228,7 +228,7 @@ struct LayoutSystem {
         for key in keys {
             let position = Int(key.position)
             if let place = collected.recordPlace(position) {
-                let parts = table.unsafelyUnwrapped.record(at: place).parts(in: table.unsafelyUnwrapped)
+                let parts = table.unsafelyUnwrapped.rowParts(ofRecord: place)
                 addRow(parts, first: key.firstPlace, second: key.secondPlace, origin: .tableRecord(Int32(place)))
                 continue
             }

@@ -82,7 +82,7 @@ extension Scene {
         // Numbered as the index numbers them, views first; read uncounted (`made` and `guides`
         // keep them, and then their superviews and owning views: see ConstraintTable).
         let items = made.map(UncountedItem.init(view:)) + guides.map(UncountedItem.init(guide:))
-        var identifiers: [Int: String] = [:]
+        var identifiers: [Int: String] = [:], multipliers: [Int: CGFloat] = [:]
         // The constrained views take part in constraint-based layout, as activating made them.
         func join(_ number: Int32) {
             guard number >= 0 else { return }
@@ -94,16 +94,19 @@ extension Scene {
             join(numbers.first)
             join(numbers.second)
             if let identifier = self.constraints[i].identifier { identifiers[i] = identifier }
+            let multiplier = self.constraints[i].multiplier
+            if multiplier != 1 { multipliers[i] = multiplier }
             return ConstraintTable.Record(
                 first: numbers.first, second: numbers.second, firstAttribute: self.constraints[i].firstAttribute,
                 secondAttribute: self.constraints[i].secondAttribute, relation: self.constraints[i].relation,
                 priority: self.constraints[i].priority, constant: self.constraints[i].constant,
-                multiplier: self.constraints[i].multiplier)
+                isMultiplied: multiplier != 1)
         }
         // A scene without constraints (autoresizing only) keeps no items and leaves its
         // window nothing to read.
         let table = ConstraintTable(
-            window: window, items: records.isEmpty ? [] : items, records: records, identifiers: identifiers)
+            window: window, items: records.isEmpty ? [] : items, records: records, identifiers: identifiers,
+            multipliers: multipliers)
         if !records.isEmpty {
             window.pendingConstraints = table
             window.constraintsDidChange()
