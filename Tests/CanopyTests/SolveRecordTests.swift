@@ -138,10 +138,46 @@ struct SolveRecordTests {
         #expect(again.values[19_999] != first.values[19_999])
     }
 
-    /// A record whose change indexes take a block of 32 MB or more gets it zeroed from the
+    /// Substitution writes class entries (representative, scale, offset, two list links, size:
+    /// 32 bytes) for the variables it classes alone, packed in the order classed, beside a
+    /// 4-byte place a variable: a tree whose views have two of their four variables classed then
+    /// touches 80 bytes a view for its classes, not 128. The rows it settles keep no reduced
+    /// form.
+    @Test func aSolveWritesClassEntriesForTheVariablesItClassesAlone() {
+        let pairs = 50_000
+        // Variables 2i (a chain, merged into one class before its first is fixed) and 2i + 1
+        // (each fixed by a row of its own, never classed), side by side.
+        var halfClassed = CoreSystem(variableCount: 2 * pairs)
+        for i in 1..<pairs { halfClassed.add([(2 * i, 1), (2 * i - 2, -1)], CNP_RELATION_EQUAL, 1) }
+        halfClassed.add([(0, 1)], CNP_RELATION_EQUAL, 0)
+        var noneClassed = CoreSystem(variableCount: 2 * pairs)
+        for i in 0..<pairs {
+            halfClassed.add([(2 * i + 1, 1)], CNP_RELATION_EQUAL, 5)
+            noneClassed.add([(2 * i, 1)], CNP_RELATION_EQUAL, Double(i))
+            noneClassed.add([(2 * i + 1, 1)], CNP_RELATION_EQUAL, 5)
+        }
+        var resident: [Int] = []
+        for var system in [halfClassed, noneClassed] {
+            let solver = SolverMemory()
+            defer { withExtendedLifetime(solver) {} }
+            // Solved twice, its pages given back between: the block may have been another's.
+            #expect(system.solve(in: solver.workspace).status == CNP_OK)
+            cnp_workspace_release_pages(solver.workspace)
+            #expect(system.solve(in: solver.workspace).status == CNP_OK)
+            #expect(system.values[2 * pairs - 2] == Double(pairs - 1) && system.values[2 * pairs - 1] == 5)
+            resident.append(cnp_workspace_resident(solver.workspace))
+        }
+        // Where substitution fixes every variable by a row of its own, a solve writes each
+        // variable's flags and value and each row's flags, and nothing else a row or variable.
+        #expect(resident[1] <= 20 * pairs + 16 * 4096, "\(resident[1]) bytes for \(2 * pairs) variables")
+        let classes = resident[0] - resident[1]
+        #expect(classes >= 40 * pairs && classes <= 40 * pairs + 16 * 4096, "\(classes) bytes for \(pairs) classed")
+    }
+
+    /// A record whose change scratch takes a block of 32 MB or more gets it zeroed from the
     /// system, and clears none of it by hand: its changes carry as a smaller record's do.
     @Test func aLargeRecordCarriesFromAZeroedBlock() throws {
-        let count = 700_000
+        let count = 800_000
         var system = chain(count)
         let solver = SolverMemory()
         defer { withExtendedLifetime(solver) {} }

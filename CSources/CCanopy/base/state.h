@@ -90,7 +90,8 @@ enum {
     VARIABLE_LISTED = 1 << 3,    // scratch of cnp__find_blocks
     VARIABLE_IN_BLOCK = 1 << 4,  // a representative some open row mentions
     VARIABLE_CLASSED = 1 << 5,   // its class entries are written (see class_rep)
-    VARIABLE_SLOTTED = 1 << 6    // its slot is written (see variable_slot)
+    VARIABLE_SLOTTED = 1 << 6,   // its slot is written (see variable_slot)
+    VARIABLE_PLACED = 1 << 7     // its class entries have a place (see write_class_entries)
 };
 
 /// One elimination substitution made, kept in the order made (reuse/record.c), 16 bytes: the
@@ -131,8 +132,11 @@ typedef struct solver {
     uint32_t next_group;
 
     // Variables. Substitution keeps every variable as scale * (its representative) + offset.
-    // The class entries (rep to class_size) are read through class_rep() and the others below.
+    // The class entries (rep to class_size) are read through class_rep() and the others below;
+    // a variable's are at its class place, handed out in the order the variables are classed.
     uint32_t *find;
+    uint32_t *class_place; // per variable, under VARIABLE_PLACED
+    uint32_t class_count;  // the places handed out in this pass
     uint32_t *rep;
     double *scale;
     double *offset;
@@ -156,6 +160,8 @@ typedef struct solver {
     uint32_t *queue;              // a ring of queue_ring entries (a component's rows)
     uint32_t queue_ring;
     uint32_t *group;              // on a row flagged ROW_CONFLICT (read through row_group)
+    // A row's reduced form, written by cnp__reduce_rows on the rows not settled (and read only
+    // on them).
     uint32_t *reduced_start;
     uint32_t *reduced_count;
     uint32_t *reduced_variable;   // representatives
@@ -196,44 +202,54 @@ typedef struct solver {
 /// A variable without VARIABLE_CLASSED is a class of its own (its own representative, scale 1,
 /// offset 0, no other member, size 1) and its class entries are not written: a stack of views,
 /// whose rows each fix a variable of its own, then leaves those six arrays' pages untouched
-/// (32 bytes a variable).
+/// (32 bytes a variable). The entries of the variables classed are packed at their places, in
+/// the order classed: a tree, whose sibling rows class two variables of a view's four, then
+/// touches the pages of half its variables' entries, not every page.
 static inline bool is_classed(const solver *s, uint32_t v) {
     return (s->variable_flags[v] & VARIABLE_CLASSED) != 0;
 }
 
 static inline uint32_t class_rep(const solver *s, uint32_t v) {
-    return is_classed(s, v) ? s->rep[v] : v;
+    return is_classed(s, v) ? s->rep[s->class_place[v]] : v;
 }
 
 static inline double class_scale(const solver *s, uint32_t v) {
-    return is_classed(s, v) ? s->scale[v] : 1.0;
+    return is_classed(s, v) ? s->scale[s->class_place[v]] : 1.0;
 }
 
 static inline double class_offset(const solver *s, uint32_t v) {
-    return is_classed(s, v) ? s->offset[v] : 0.0;
+    return is_classed(s, v) ? s->offset[s->class_place[v]] : 0.0;
 }
 
 /// The next member of `v`'s class after `v`, or NONE.
 static inline uint32_t class_next(const solver *s, uint32_t v) {
-    return is_classed(s, v) ? s->next_member[v] : NONE;
+    return is_classed(s, v) ? s->next_member[s->class_place[v]] : NONE;
 }
 
 /// The size of the class `rep` represents.
 static inline uint32_t class_size(const solver *s, uint32_t rep) {
-    return is_classed(s, rep) ? s->class_size[rep] : 1;
+    return is_classed(s, rep) ? s->class_size[s->class_place[rep]] : 1;
 }
 
-/// Writes `v`'s class entries as a class of its own, before one of them changes.
-static inline void write_class_entries(solver *s, uint32_t v) {
+/// Writes `v`'s class entries as a class of its own, before one of them changes, and returns
+/// their place. A variable keeps its place when its component is reset within a pass (see
+/// cnp__reset_component), so a pass hands out at most one place a variable.
+static inline uint32_t write_class_entries(solver *s, uint32_t v) {
+    if (!(s->variable_flags[v] & VARIABLE_PLACED)) {
+        s->class_place[v] = s->class_count++;
+        s->variable_flags[v] |= VARIABLE_PLACED;
+    }
+    uint32_t k = s->class_place[v];
     if (!is_classed(s, v)) {
-        s->rep[v] = v;
-        s->scale[v] = 1.0;
-        s->offset[v] = 0.0;
-        s->next_member[v] = NONE;
-        s->last_member[v] = v;
-        s->class_size[v] = 1;
+        s->rep[k] = v;
+        s->scale[k] = 1.0;
+        s->offset[k] = 0.0;
+        s->next_member[k] = NONE;
+        s->last_member[k] = v;
+        s->class_size[k] = 1;
         s->variable_flags[v] |= VARIABLE_CLASSED;
     }
+    return k;
 }
 
 /// `v`'s slot, NONE between uses. A slot not written since the variable's flags were cleared

@@ -118,8 +118,9 @@ uint32_t cnp__find_blocks(solver *s, const uint32_t *rows, uint32_t row_count, u
         }
     }
     for (uint32_t j = 0; j < row_count; j++) {
-        uint32_t r = list_at(rows, j), start = s->reduced_start[r];
+        uint32_t r = list_at(rows, j);
         if (row_has_unknowns(s, r)) {
+            uint32_t start = s->reduced_start[r];
             for (uint32_t t = 1; t < s->reduced_count[r]; t++) {
                 join(s->find, s->reduced_variable[start], s->reduced_variable[start + t]);
             }

@@ -25,9 +25,12 @@ void cnp__reset_component(solver *s, const uint32_t *variables, uint32_t variabl
     for (uint32_t j = 0; j < row_count; j++) {
         s->report.broken_rows -= (s->row_flags[list_at(rows, j)] & ROW_BROKEN) ? 1 : 0;
     }
+    // A class of its own again (class_rep), keeping the place of its entries when this pass
+    // handed it one: with none handed out, a flag is stale (a pass starts here).
+    uint8_t kept = s->class_count > 0 ? VARIABLE_PLACED : 0;
     for (uint32_t j = 0; j < variable_count; j++) {
         uint32_t v = list_at(variables, j);
-        s->variable_flags[v] = 0; // a class of its own again (class_rep)
+        s->variable_flags[v] &= kept;
         s->rep_value[v] = 0.0;
     }
     for (uint32_t j = 0; j < row_count; j++) {
@@ -126,17 +129,19 @@ static void fix_class(solver *s, uint32_t rep, double value, uint32_t *tail) {
 
 /// Rewrites every member of `from`'s class through `into`, given from = a * into + c.
 static void merge_class(solver *s, uint32_t from, uint32_t into, double a, double c, uint32_t *tail) {
-    write_class_entries(s, into);
-    for (uint32_t m = from; m != NONE; m = s->next_member[m]) {
-        write_class_entries(s, m);
-        s->offset[m] += s->scale[m] * c;
-        s->scale[m] *= a;
-        s->rep[m] = into;
+    uint32_t target = write_class_entries(s, into), source = write_class_entries(s, from);
+    uint32_t from_last = s->last_member[source], from_size = s->class_size[source];
+    for (uint32_t m = from; m != NONE;) {
+        uint32_t k = write_class_entries(s, m);
+        s->offset[k] += s->scale[k] * c;
+        s->scale[k] *= a;
+        s->rep[k] = into;
         requeue_rows_of(s, m, tail);
+        m = s->next_member[k];
     }
-    s->next_member[s->last_member[into]] = from;
-    s->last_member[into] = s->last_member[from];
-    s->class_size[into] += s->class_size[from];
+    s->next_member[s->class_place[s->last_member[target]]] = from;
+    s->last_member[target] = from_last;
+    s->class_size[target] += from_size;
 }
 
 typedef enum settle_outcome { SETTLED, WAITING, FALSE_CONSTANT } settle_outcome;
@@ -263,9 +268,8 @@ void cnp__reduce_rows(solver *s, const uint32_t *rows, uint32_t row_count) {
     uint32_t offset = 0;
     for (uint32_t j = 0; j < row_count; j++) {
         uint32_t r = list_at(rows, j), count = 0;
-        s->reduced_count[r] = 0;
         if (s->row_flags[r] & ROW_SETTLED) {
-            continue;
+            continue; // its reduced form is never read: a tree's rows leave those pages untouched
         }
         const cnp_row *row = &system->rows[r];
         uint32_t start = offset;

@@ -25,8 +25,8 @@
  * final: it is its representative's still, and its run is all its members.
  *
  * A plain variable, a class of its own (its own representative, so scale 1 and offset 0), is
- * kept as nothing: once the solve is kept, the other variables' entries move to the front of
- * the arrays substitution left, and the pages past them go back to the system. A stack of
+ * kept as nothing: substitution packs the entries of the variables it classes at the front of
+ * the arrays, and once the solve is kept the pages past them go back to the system. A stack of
  * views fixes each variable by a row of its own: every variable is plain.
  *
  * The record keeps no copy of what the caller holds: a representative's scale is 1 and its
@@ -52,12 +52,13 @@ struct cnp_solve_record {
     uint64_t row_terms;
     cnp_solve_report report;
 
-    // What substitution leaves (the arrays are lent to the solver). Once the solve is kept,
-    // the first `kept_variables` entries of `rep`, `scale`, `offset` and `next_member` are the
-    // variables that are not plain, in order, and `slot` (in the room of `last_member`, which
-    // nothing reads after the solve) gives each variable's place among them, or NONE; with no
-    // such variable, `slot` is NULL (see slot_of). `run` (not lent: written once the solve is
-    // kept) gives each of them its class's size when an elimination merged or fixed it.
+    // What substitution leaves (the arrays are lent to the solver): the class entries of the
+    // variables it classed, the first `kept_variables` of `rep`, `scale`, `offset`,
+    // `next_member` and `run` (the class sizes: each entry's class's size when an elimination
+    // merged or fixed it), at the places `place` gives. Once the solve is kept, `slot` is
+    // `place` with NONE for each plain variable, or NULL when every variable is plain (see
+    // slot_of); `last_member` is read no more.
+    uint32_t *place;
     uint32_t *rep;
     double *scale, *offset;
     uint32_t *next_member, *last_member;
@@ -146,6 +147,7 @@ static size_t pending_words(size_t rows) {
 
 /// The arrays a solve leaves its substitution in.
 static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows) {
+    r->place = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->rep = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->scale = cnp__arena_take(a, variables, sizeof(double));
     r->offset = cnp__arena_take(a, variables, sizeof(double));
@@ -189,11 +191,13 @@ cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t ter
     if (status != CNP_OK) {
         return status;
     }
+    s->class_place = record->place;
     s->rep = record->rep;
     s->scale = record->scale;
     s->offset = record->offset;
     s->next_member = record->next_member;
     s->last_member = record->last_member;
+    s->class_size = record->run;
     s->eliminations = record->eliminations;
     s->elimination_count = 0;
     s->record_broken = false;
@@ -217,41 +221,41 @@ static bool settled_by_substitution(const solver *s) {
 /// Whether variable `v` is a class of its own, its own representative (with scale 1 and offset
 /// 0, as a representative has), as substitution left it.
 static bool is_plain(const solver *s, uint32_t v) {
-    return !is_classed(s, v) || (s->rep[v] == v && s->next_member[v] == NONE && s->scale[v] == 1.0 &&
-                                 s->offset[v] == 0.0);
+    return class_rep(s, v) == v && class_next(s, v) == NONE && class_scale(s, v) == 1.0 && class_offset(s, v) == 0.0;
 }
 
-/// Moves the entries of the variables that are not plain to the front of the arrays, in order
-/// (each is written at or before the place it is read from), notes each variable's slot and
-/// its class's size (the run of the one elimination that merged or fixed it), and gives back
-/// the pages past them. When every variable is plain, no slot is written: the arrays' pages
+/// Whether any variable is not plain.
+static bool any_kept(const cnp_solve_record *r, const solver *s) {
+    for (uint32_t v = 0; v < r->variable_count; v++) {
+        if (!is_plain(s, v)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Keeps the places of the variables that are not plain (a plain variable's slot is NONE) and
+/// gives back the pages nothing reads any more: the entries past the places handed out, and
+/// the class lists' ends. When every variable is plain, no slot is written: the arrays' pages
 /// were never touched, and go back whole.
 static void drop_plain_variables(cnp_solve_record *r, const solver *s) {
-    uint32_t kept = 0;
-    for (uint32_t v = 0; v < r->variable_count; v++) {
-        kept += !is_plain(s, v);
-    }
-    r->slot = kept > 0 ? r->last_member : NULL;
-    for (uint32_t v = 0, k = 0; v < r->variable_count && kept > 0; v++) {
+    bool kept = any_kept(r, s);
+    r->slot = kept ? r->place : NULL;
+    for (uint32_t v = 0; v < r->variable_count && kept; v++) {
         if (is_plain(s, v)) {
             r->slot[v] = NONE;
-            continue;
         }
-        r->rep[k] = r->rep[v];
-        r->scale[k] = r->scale[v];
-        r->offset[k] = r->offset[v];
-        r->next_member[k] = r->next_member[v];
-        r->run[k] = class_size(s, v);
-        r->slot[v] = k++;
     }
-    r->kept_variables = kept;
-    size_t dropped = r->variable_count - kept;
-    r->released = cnp__release_inner_pages(r->rep + kept, dropped * sizeof(uint32_t)) +
-                  cnp__release_inner_pages(r->scale + kept, dropped * sizeof(double)) +
-                  cnp__release_inner_pages(r->offset + kept, dropped * sizeof(double)) +
-                  cnp__release_inner_pages(r->next_member + kept, dropped * sizeof(uint32_t)) +
-                  cnp__release_inner_pages(r->run + kept, dropped * sizeof(uint32_t)) +
-                  (kept == 0 ? cnp__release_inner_pages(r->last_member, r->variable_count * sizeof(uint32_t)) : 0);
+    uint32_t entries = kept ? s->class_count : 0;
+    r->kept_variables = entries;
+    size_t dropped = r->variable_count - entries;
+    r->released = cnp__release_inner_pages(r->rep + entries, dropped * sizeof(uint32_t)) +
+                  cnp__release_inner_pages(r->scale + entries, dropped * sizeof(double)) +
+                  cnp__release_inner_pages(r->offset + entries, dropped * sizeof(double)) +
+                  cnp__release_inner_pages(r->next_member + entries, dropped * sizeof(uint32_t)) +
+                  cnp__release_inner_pages(r->run + entries, dropped * sizeof(uint32_t)) +
+                  cnp__release_inner_pages(r->last_member, r->variable_count * sizeof(uint32_t)) +
+                  (kept ? 0 : cnp__release_inner_pages(r->place, r->variable_count * sizeof(uint32_t)));
 }
 
 /// Variable `v`'s place among the kept entries, or NONE for a plain variable.

@@ -11,8 +11,8 @@ static void start_state(solver *s) {
     const cnp_system *system = s->system;
     for (uint32_t r = 0; r < system->row_count; r++) {
         s->row_flags[r] = 0;
-        s->reduced_count[r] = 0;
     }
+    s->class_count = 0;
     cnp__reset_component(s, NULL, system->variable_count, NULL, 0);
 }
 

@@ -26,19 +26,20 @@ solver_options cnp__solver_default_options(void) {
     };
 }
 
-/// The solver's arrays out of `a`; the substitution classes' lists, scales and offsets only
-/// when a record has not lent its own (`classes_lent`).
+/// The solver's arrays out of `a`; the substitution classes' entries only when a record has
+/// not lent its own (`classes_lent`).
 static void carve(arena *a, solver *s, layout *l, size_t variables, size_t rows, size_t terms, bool classes_lent) {
     size_t starts = variables + 2;
     s->find = cnp__arena_take(a, variables, sizeof(uint32_t));
     if (!classes_lent) {
+        s->class_place = cnp__arena_take(a, variables, sizeof(uint32_t));
         s->rep = cnp__arena_take(a, variables, sizeof(uint32_t));
         s->scale = cnp__arena_take(a, variables, sizeof(double));
         s->offset = cnp__arena_take(a, variables, sizeof(double));
         s->next_member = cnp__arena_take(a, variables, sizeof(uint32_t));
         s->last_member = cnp__arena_take(a, variables, sizeof(uint32_t));
+        s->class_size = cnp__arena_take(a, variables, sizeof(uint32_t));
     }
-    s->class_size = cnp__arena_take(a, variables, sizeof(uint32_t));
     s->rep_value = cnp__arena_take(a, variables, sizeof(double));
     s->variable_flags = cnp__arena_take(a, variables, sizeof(uint8_t));
     s->local = cnp__arena_take(a, variables, sizeof(uint32_t));
