@@ -253,6 +253,42 @@ struct SolveRecordTests {
         #expect(carried > 1500 && refused > 20, "\(carried) carried, \(refused) refused")
     }
 
+    /// A change carries the same, bit for bit, whether the record sweeps every elimination and
+    /// row or visits what the change reaches through its indexes of rows by variable: values,
+    /// row errors and states, and the variables it names.
+    @Test func sweepsAndIndexesCarryAlike() {
+        let sweeping = SolverMemory(), indexing = SolverMemory()
+        cnp_testing_set_record_indexing(sweeping.record, CNP_TESTING_INDEXING_NEVER)
+        cnp_testing_set_record_indexing(indexing.record, CNP_TESTING_INDEXING_AT_ONCE)
+        defer { withExtendedLifetime((sweeping, indexing)) {} }
+        var compared = 0
+        for seed in UInt64(0)..<200 {
+            var (swept, tree) = randomSettledSystem(seed: seed)
+            var indexed = swept
+            var random = SplitMix64(seed: seed &+ 2000)
+            let kept = swept.isKept(in: sweeping.workspace, by: sweeping.record)
+                && indexed.isKept(in: indexing.workspace, by: indexing.record)
+            #expect(kept, "seed \(seed)")
+            for step in 0..<8 {
+                // One row or a few, so that some changes are kept as responses and repeated.
+                let changed = (0..<Int.random(in: 1...2, using: &random)).map { _ in tree.randomElement(using: &random)! }
+                for row in changed {
+                    let move = Double(Int.random(in: -40...40, using: &random))
+                    swept.rows[row].constant += move
+                    indexed.rows[row].constant += move
+                }
+                let (sweptStatus, sweptMoved) = swept.carry(changed.map(UInt32.init), through: sweeping.record)
+                let (indexedStatus, indexedMoved) = indexed.carry(changed.map(UInt32.init), through: indexing.record)
+                #expect(sweptStatus == indexedStatus, "seed \(seed), step \(step)")
+                guard sweptStatus == CNP_OK else { break }
+                #expect(sameBits(swept, indexed, cnp_solve_report(), cnp_solve_report()), "seed \(seed), step \(step)")
+                #expect(sweptMoved.sorted() == indexedMoved.sorted(), "seed \(seed), step \(step)")
+                compared += 1
+            }
+        }
+        #expect(compared > 1000, "\(compared) changes compared")
+    }
+
     /// A caller may leave the rows' errors out: solves and carried changes then give the same
     /// values and states, bit for bit, as with them.
     @Test func rowErrorsAreOptional() throws {
@@ -652,7 +688,8 @@ struct SolveRecordTests {
     /// eliminations (16 bytes a row): not the rows' constants or the classes' values, which
     /// the caller holds. A plain variable (a class of its own) keeps its slot alone: the pages
     /// the others' entries leave go back; when every variable is plain, the slots go too.
-    /// Its change indexes keep one delta a variable.
+    /// Its change scratch keeps one delta a variable, and its indexes of rows by variable, built
+    /// once a change moves few variables, one entry a term.
     @Test func aRecordKeepsTheClassesAndEliminationsAlone() {
         // Enough variables that 4 bytes more a row would be past the part pages' allowance.
         let count = 50_000
@@ -662,9 +699,9 @@ struct SolveRecordTests {
         var merged = CoreSystem(variableCount: count)
         for v in 1..<count { merged.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
         merged.add([(0, 1)], CNP_RELATION_EQUAL, 0)
-        // Whole pages go back: each of the six arrays given back keeps the part pages at its
+        // Whole pages go back: each of the seven arrays given back keeps the part pages at its
         // two ends, where they fall depends on the block's address.
-        let pages = 2 * 6 * 4096
+        let pages = 2 * 7 * 4096
         for (system, plain) in [(fixed, count), (merged, 0)] {
             var system = system
             let solver = SolverMemory()
@@ -673,17 +710,25 @@ struct SolveRecordTests {
             let capacity = cnp_solve_record_capacity(solver.record)
             let expected = 48 * count - (plain == count ? 32 : 28) * plain
             #expect(kept && capacity >= expected && capacity <= expected + pages, "\(plain) plain: \(capacity) bytes")
-            // The first change adds its indexes and scratch: 37 bytes a variable (one delta
-            // each, whether of a class value or of an offset), 13 and a bit a row (each row's
-            // elimination is its own, in row order, so no index of them is built), 4 a term but
-            // for a plain variable's term in the row that fixed it, and each class's list (8
-            // bytes a variable that is not plain).
+            // The first change carves its scratch: 33 bytes a variable (one delta each, whether
+            // of a class value or of an offset, and the response), 13 and a bit a row (each
+            // row's elimination is its own, in row order, so no map of them is built), and each
+            // class's list (8 bytes a variable that is not plain).
             system.rows[1].constant += 1
             let carried = system.carry([1], through: solver.record).0
-            let indexes = cnp_solve_record_capacity(solver.record) - capacity
-            let terms = 2 * count - 1 - plain
-            let listed = 37 * count + 13 * count + (count / 64 + 1) * 8 + 4 * terms + 8 * (count - plain)
-            #expect(carried == CNP_OK && indexes >= listed && indexes <= listed + 4096, "\(plain) plain: \(indexes) bytes")
+            let scratch = cnp_solve_record_capacity(solver.record) - capacity
+            let carved = 33 * count + 13 * count + (count / 64 + 1) * 8 + 8 * (count - plain)
+            #expect(carried == CNP_OK && scratch >= carved && scratch <= carved + 4096, "\(plain) plain: \(scratch) bytes")
+            // A change of the row before last moves one variable or two: the next change builds
+            // the indexes, 4 bytes a variable and a term but for a plain variable's term in the
+            // row that fixed it.
+            for row in [count - 2, count - 1] {
+                system.rows[row].constant += 1
+                #expect(system.carry([UInt32(row)], through: solver.record).0 == CNP_OK)
+            }
+            let indexes = cnp_solve_record_capacity(solver.record) - capacity - scratch
+            let listed = 4 * (count + 1) + 4 * (2 * count - 1 - plain)
+            #expect(indexes >= listed && indexes <= listed + 4096, "\(plain) plain: \(indexes) bytes")
         }
     }
 

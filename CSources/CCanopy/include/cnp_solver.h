@@ -256,10 +256,13 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// `previous_constants[j]` is the constant row `changed_rows[j]` had then (a row listed twice
 /// takes its first entry's): the record keeps no copy of the constants. `solution` must hold
 /// that solve's or call's outputs as it left them (the record reads its classes' values there);
-/// it is updated in place, as is `record`. Only what the changes reach is visited: the
-/// eliminations downstream of the changed rows, in the order they were made, and the rows over
-/// the variables that moved (but those with which substitution merged or fixed a class: they
-/// hold by construction, and their `row_error` keeps the recorded solve's rounding residue).
+/// it is updated in place, as is `record`. The eliminations are replayed in the order they were
+/// made, and the rows over the variables that moved are checked (but those with which
+/// substitution merged or fixed a class: they hold by construction, and their `row_error` keeps
+/// the recorded solve's rounding residue). Until a change moves fewer than a sixteenth of the
+/// variables, a change sweeps the eliminations from the first a changed row made on, and the
+/// rows substitution left to check; after one does, the record indexes rows by variable and
+/// visits only what the changes reach.
 /// The values equal a full solve's up to rounding.
 /// A change of one row alone is kept as a response (the variables it moved and their change
 /// per unit of the row's constant); the next change of that row alone sets those variables

@@ -66,6 +66,20 @@ cnp_status cnp_testing_solve(cnp_workspace *workspace, const cnp_system *system,
                              cnp_solve_report *report, const cnp_testing_paths *paths,
                              cnp_testing_path_counts *counts);
 
+/// When a test record indexes rows by variable (see cnp_solve_changed_constants).
+typedef enum cnp_testing_indexing {
+    /// As cnp_solve_changed_constants: once a change moves fewer than a sixteenth of the
+    /// variables, for the changes after it.
+    CNP_TESTING_INDEXING_BY_SHARE = 0,
+    /// Never: every change sweeps every elimination and row.
+    CNP_TESTING_INDEXING_NEVER = 1,
+    /// At the first change after each solve.
+    CNP_TESTING_INDEXING_AT_ONCE = 2
+} cnp_testing_indexing;
+
+/// Sets when `record` indexes rows by variable, from its next change on.
+void cnp_testing_set_record_indexing(cnp_solve_record *record, cnp_testing_indexing indexing);
+
 #ifdef __cplusplus
 }
 #endif

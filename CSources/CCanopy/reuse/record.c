@@ -9,8 +9,13 @@
  * constant over the class's coefficient, and a fix sets a class's value to the reduced constant
  * over its coefficient. A change of constants therefore flows through the same eliminations as
  * deltas: an elimination's delta is its row's change of constant less what its variables had
- * moved by then, over the same divisor. Only the eliminations whose row changed, or that
- * mention a variable moved earlier, are visited, in order (a bit set, scanned forward).
+ * moved by then, over the same divisor. A change sweeps the eliminations in order, from the
+ * first a changed row made, and then the checked rows (those substitution did not settle by),
+ * until one moves few variables; the indexes of rows by variable are then built, and later
+ * changes visit only the eliminations whose row changed, or that mention a variable moved
+ * earlier, in order (a bit set, scanned forward), and the checked rows over what moved. A
+ * resize, which reaches every view, sweeps in the time the indexes would take to build, and
+ * without their memory.
  *
  * A change of one row alone keeps its response: the variables it moved, their values then and
  * their change per unit of the row's constant (what substitution settles is affine in the
@@ -41,12 +46,16 @@
 #include <string.h>
 
 struct cnp_solve_record {
-    /// The arrays a solve writes, and those built at the first change (only for a system
-    /// substitution settled: other systems never need them).
-    unsigned char *memory, *index_memory;
-    size_t capacity, index_capacity;
-    /// Whether the record holds a solve, and whether the indexes of the first change are built.
-    bool kept, indexed;
+    /// The arrays a solve writes; a change's scratch, carved at the first change; and the
+    /// indexes of rows by variable, built once a change reaches few variables (only for a
+    /// system substitution settled: other systems never need them).
+    unsigned char *memory, *scratch_memory, *index_memory;
+    size_t capacity, scratch_capacity, index_capacity;
+    /// Whether the record holds a solve, whether its scratch is carved, whether its indexes
+    /// are built, and whether the next change builds them (see replay).
+    bool kept, prepared, indexed, wants_indexes;
+    /// When the indexes are built (a test's choice; by share otherwise).
+    cnp_testing_indexing indexing;
     uint32_t variable_count, row_count, term_count, elimination_count;
     /// The terms over all rows (rows may share terms).
     uint64_t row_terms;
@@ -76,6 +85,10 @@ struct cnp_solve_record {
     bool eliminations_in_row_order;
     uint32_t *members;            // the final lists of the classes that are not plain, one after another
     uint32_t *member_position;    // per variable that is not plain (by slot): its place in `members`
+    uint32_t *checked_rows;       // the rows is_checked takes, in order (few: a tree has none)
+    uint32_t checked_row_count;
+
+    // Built once a change reaches few variables.
     uint32_t *row_start;          // rows of variable v: variable_rows[row_start[v] ..< row_start[v + 1]],
     uint32_t *variable_rows;      // each with CHECKED_ROW set when it is checked after a change;
                                   // a plain variable's own row is left out (is_indexed)
@@ -89,7 +102,8 @@ struct cnp_solve_record {
     double *delta;
     uint8_t *moved_mark;  // per variable: `stamp` once moved in this call
     uint8_t *row_mark;    // per row: `stamp` once checked in this call
-    uint64_t *pending;    // bit e: elimination e is to be visited
+    uint64_t *pending;    // bit e: elimination e is to be visited (with the indexes)
+    uint32_t sweep_from;  // without: the first elimination of a changed row, or NONE
     uint32_t *moved;      // the variables moved, in the order moved
     uint8_t stamp;
 
@@ -116,6 +130,7 @@ cnp_solve_record *cnp_solve_record_create(void) {
 void cnp_solve_record_destroy(cnp_solve_record *record) {
     if (record != NULL) {
         free(record->memory);
+        free(record->scratch_memory);
         free(record->index_memory);
         cnp__memo_free(&record->memo);
         free(record);
@@ -126,7 +141,14 @@ size_t cnp_solve_record_capacity(const cnp_solve_record *record) {
     if (record == NULL) {
         return 0;
     }
-    return record->capacity - record->released + record->index_capacity + cnp__memo_capacity(&record->memo);
+    return record->capacity - record->released + record->scratch_capacity + record->index_capacity +
+           cnp__memo_capacity(&record->memo);
+}
+
+void cnp_testing_set_record_indexing(cnp_solve_record *record, cnp_testing_indexing indexing) {
+    if (record != NULL) {
+        record->indexing = indexing;
+    }
 }
 
 block_memo *cnp__record_memo(cnp_solve_record *record) {
@@ -140,6 +162,9 @@ void cnp__record_forget(cnp_solve_record *record) {
 /// Marks an entry of `variable_rows` whose row is checked after a change (rows are numbered
 /// below it: a record of more rows carries nothing).
 #define CHECKED_ROW (1u << 31)
+
+/// A change that moves fewer than one variable in this many has the indexes built for the next.
+#define SWEEP_SHARE 16
 
 static size_t pending_words(size_t rows) {
     return rows / 64 + 1;
@@ -157,13 +182,12 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
     r->eliminations = cnp__arena_take(a, rows, sizeof(elimination));
 }
 
-/// The indexes and scratch of a change.
-static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows, size_t entries) {
+/// A change's scratch, the map of rows to eliminations and the classes' members.
+static void carve_scratch_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows) {
     r->elimination_of_row = cnp__arena_take(a, r->eliminations_in_row_order ? 0 : rows, sizeof(uint32_t));
     r->members = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
     r->member_position = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
-    r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
-    r->variable_rows = cnp__arena_take(a, entries, sizeof(uint32_t));
+    r->checked_rows = cnp__arena_take(a, r->checked_row_count, sizeof(uint32_t));
     r->constant_change = cnp__arena_take(a, rows, sizeof(double));
     r->delta = cnp__arena_take(a, variables, sizeof(double));
     r->moved_mark = cnp__arena_take(a, variables, sizeof(uint8_t));
@@ -174,6 +198,12 @@ static void carve_change_arrays(arena *a, cnp_solve_record *r, size_t variables,
     r->response_base = cnp__arena_take(a, variables, sizeof(double));
     r->response_slope = cnp__arena_take(a, variables, sizeof(double));
     r->response_checks = cnp__arena_take(a, rows, sizeof(uint32_t));
+}
+
+/// The index of rows by variable, with `entries` entries.
+static void carve_index_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t entries) {
+    r->row_start = cnp__arena_take(a, variables + 1, sizeof(uint32_t));
+    r->variable_rows = cnp__arena_take(a, entries, sizeof(uint32_t));
 }
 
 cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t terms) {
@@ -277,12 +307,14 @@ bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status st
     record->report = s->report;
     record->report.recorded = 1;
     record->kept = true;
+    record->prepared = false;
     record->indexed = false;
+    record->wants_indexes = false;
     drop_plain_variables(record, s);
     return true;
 }
 
-// MARK: - Indexes, built at the first change
+// MARK: - Scratch and indexes, built by the changes
 
 /// The elimination of row `row`, or NONE.
 static uint32_t elimination_of(const cnp_solve_record *r, uint32_t row) {
@@ -346,25 +378,30 @@ static bool count_unindexed_terms(const cnp_solve_record *r, const cnp_system *s
     return true;
 }
 
-/// Counts each variable's indexed terms over all rows into `row_start` (rows may share terms),
-/// checking on the way what the count reads: every row must lie within the system and name
-/// variables of the record's count, and the rows' terms must add up to what the record was
-/// sized for. A system of the same counts but other rows is refused (false) rather than indexed.
-static bool count_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
-    uint32_t *count = r->row_start;
-    memset(count, 0, (r->variable_count + 1) * sizeof(uint32_t));
+/// Whether every row lies within the system and names variables of the record's count, and the
+/// rows' terms add up to what the record was sized for: a system of the same counts but other
+/// rows is refused rather than read.
+static bool has_the_recorded_rows(const cnp_solve_record *r, const cnp_system *system) {
     uint64_t terms = 0;
     for (uint32_t row = 0; row < system->row_count; row++) {
         if (!row_is_within(r, system, row)) {
             return false;
         }
+        terms += system->rows[row].term_count;
+    }
+    return terms == r->row_terms;
+}
+
+/// Counts each variable's indexed terms over all rows into `row_start` (rows may share terms).
+static void count_rows_of_variables(cnp_solve_record *r, const cnp_system *system) {
+    uint32_t *count = r->row_start;
+    memset(count, 0, (r->variable_count + 1) * sizeof(uint32_t));
+    for (uint32_t row = 0; row < system->row_count; row++) {
         const cnp_row *x = &system->rows[row];
         for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
             count[system->term_variables[t]] += is_indexed(r, row, system->term_variables[t]);
         }
-        terms += x->term_count;
     }
-    return terms == r->row_terms;
 }
 
 /// Lists each variable's rows in order, the checked ones marked, from the counts: a counting
@@ -419,21 +456,23 @@ static bool eliminations_are_in_row_order(const cnp_solve_record *r) {
     return true;
 }
 
-static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
-    if (r->row_count >= CHECKED_ROW) {
+/// Carves a change's scratch (zero, as it is between calls), maps rows to their eliminations
+/// and lists the classes' members, at the first change after a solve.
+static cnp_status prepare_scratch(cnp_solve_record *r, const cnp_system *system) {
+    if (r->row_count >= CHECKED_ROW || !has_the_recorded_rows(r, system)) {
         return CNP_ERROR_STALE;
     }
     r->eliminations_in_row_order = eliminations_are_in_row_order(r);
-    uint64_t unindexed = 0;
-    if (!count_unindexed_terms(r, system, &unindexed) || unindexed > r->row_terms) {
-        return CNP_ERROR_STALE;
+    r->checked_row_count = r->row_count;
+    for (uint32_t e = 0; e < r->elimination_count; e++) {
+        r->checked_row_count -= r->eliminations[e].target != NONE;
     }
     arena a;
     cnp_status status = CNP_OK;
     carve_pass pass = CARVE_MEASURE;
     bool zeroed = false;
-    while (cnp__carve_in_block(&a, &pass, &r->index_memory, &r->index_capacity, &zeroed, &status)) {
-        carve_change_arrays(&a, r, r->variable_count, r->row_count, (size_t)(r->row_terms - unindexed));
+    while (cnp__carve_in_block(&a, &pass, &r->scratch_memory, &r->scratch_capacity, &zeroed, &status)) {
+        carve_scratch_arrays(&a, r, r->variable_count, r->row_count);
     }
     if (status != CNP_OK) {
         return status;
@@ -444,11 +483,12 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     for (uint32_t e = 0; e < r->elimination_count && !r->eliminations_in_row_order; e++) {
         r->elimination_of_row[r->eliminations[e].row] = e;
     }
-    if (!count_rows_of_variables(r, system)) {
-        return CNP_ERROR_STALE;
+    for (uint32_t row = 0, k = 0; row < r->row_count; row++) {
+        if (is_checked(r, row)) {
+            r->checked_rows[k++] = row;
+        }
     }
     list_members(r);
-    place_rows_of_variables(r, system);
     // The scratch is zero already in a new block: its pages are then touched only where a
     // change writes (a variable moved, a row checked), not all at once here.
     if (!zeroed) {
@@ -462,6 +502,28 @@ static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
     r->response_row = NONE;
     r->response_outstanding = false;
     r->recording_checks = false;
+    r->prepared = true;
+    return CNP_OK;
+}
+
+/// Builds the index of rows by variable, through which a change visits only what it reaches.
+static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
+    uint64_t unindexed = 0;
+    if (!has_the_recorded_rows(r, system) || !count_unindexed_terms(r, system, &unindexed) ||
+        unindexed > r->row_terms) {
+        return CNP_ERROR_STALE;
+    }
+    arena a;
+    cnp_status status = CNP_OK;
+    carve_pass pass = CARVE_MEASURE;
+    while (cnp__carve_in_block(&a, &pass, &r->index_memory, &r->index_capacity, NULL, &status)) {
+        carve_index_arrays(&a, r, r->variable_count, (size_t)(r->row_terms - unindexed));
+    }
+    if (status != CNP_OK) {
+        return status;
+    }
+    count_rows_of_variables(r, system);
+    place_rows_of_variables(r, system);
     r->indexed = true;
     return CNP_OK;
 }
@@ -490,14 +552,28 @@ static uint32_t take_pending(cnp_solve_record *r, uint32_t from) {
     return e;
 }
 
+/// The next elimination to visit at or after `from`, or NONE: with the indexes, the next
+/// pending one; without, the next one from the first a changed row made on (a sweep visits
+/// them all: an elimination reads only the variables that earlier ones moved).
+static uint32_t next_elimination(cnp_solve_record *r, uint32_t from) {
+    if (r->indexed) {
+        return take_pending(r, from);
+    }
+    from = from > r->sweep_from ? from : r->sweep_from;
+    return from < r->elimination_count ? from : NONE;
+}
+
 /// Notes that `variable` moved during elimination `e`: the later eliminations that mention it
-/// are to be visited.
+/// are to be visited (a sweep visits them anyway).
 static void note_moved(cnp_solve_record *r, uint32_t variable, uint32_t e, uint32_t *moved_count) {
     if (r->moved_mark[variable] == r->stamp) {
         return; // its later eliminations are pending already, from its first move
     }
     r->moved_mark[variable] = r->stamp;
     r->moved[(*moved_count)++] = variable;
+    if (!r->indexed) {
+        return;
+    }
     for (uint32_t j = r->row_start[variable]; j < r->row_start[variable + 1]; j++) {
         uint32_t later = elimination_of(r, r->variable_rows[j] & ~CHECKED_ROW);
         if (later != NONE && later > e) {
@@ -546,7 +622,7 @@ static double reduced_delta(const cnp_solve_record *r, const cnp_system *system,
 /// Visits the pending eliminations in order, moving the classes they shifted or fixed. A row
 /// that no longer lies within the system (its terms changed, against the contract) is refused.
 static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_system *system, uint32_t *moved_count) {
-    for (uint32_t e = take_pending(r, 0); e != NONE; e = take_pending(r, e + 1)) {
+    for (uint32_t e = next_elimination(r, 0); e != NONE; e = next_elimination(r, e + 1)) {
         const elimination *x = &r->eliminations[e];
         if (!row_is_within(r, system, x->row)) {
             return CNP_ERROR_STALE;
@@ -675,13 +751,35 @@ static cnp_status check_row(cnp_solve_record *r, const cnp_system *system, uint3
     return CNP_OK;
 }
 
+/// Whether row `row` names a variable moved in this call.
+static bool names_a_moved_variable(const cnp_solve_record *r, const cnp_system *system, uint32_t row) {
+    const cnp_row *x = &system->rows[row];
+    for (uint32_t t = x->first_term; t < x->first_term + x->term_count; t++) {
+        if (r->moved_mark[system->term_variables[t]] == r->stamp) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Checks the changed rows, then the checked rows over the moved variables: found through the
+/// indexes, or by a sweep of the checked rows.
 static cnp_status check_rows(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
                              uint32_t changed_row_count, uint32_t moved_count, cnp_solution *solution) {
     cnp_status status = CNP_OK;
     for (uint32_t j = 0; j < changed_row_count && status == CNP_OK; j++) {
         status = check_row(r, system, changed_rows[j], solution);
     }
-    for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
+    for (uint32_t k = 0; k < moved_count && !r->indexed; k++) {
+        r->moved_mark[r->moved[k]] = r->stamp; // the response's, marked settled, too
+    }
+    for (uint32_t j = 0; j < r->checked_row_count && !r->indexed && status == CNP_OK; j++) {
+        uint32_t row = r->checked_rows[j];
+        if (row_is_within(r, system, row) && names_a_moved_variable(r, system, row)) {
+            status = check_row(r, system, row, solution);
+        }
+    }
+    for (uint32_t k = 0; k < moved_count && r->indexed && status == CNP_OK; k++) {
         uint32_t m = r->moved[k];
         for (uint32_t j = r->row_start[m]; j < r->row_start[m + 1] && status == CNP_OK; j++) {
             if (r->variable_rows[j] & CHECKED_ROW) {
@@ -736,13 +834,17 @@ static bool can_carry(const cnp_solve_record *r, const cnp_system *system, uint3
            (x->priority >= CNP_PRIORITY_REQUIRED && x->relation == CNP_RELATION_EQUAL);
 }
 
-/// Makes the elimination of changed row `row` pending, if it can be carried.
+/// Makes the elimination of changed row `row` pending (with the indexes) or the sweep start
+/// there at the latest, if it can be carried.
 static cnp_status note_changed_row(cnp_solve_record *r, const cnp_system *system, uint32_t row) {
     if (!can_carry(r, system, row)) {
         return CNP_ERROR_STALE;
     }
-    if (elimination_of(r, row) != NONE) {
-        set_pending(r, elimination_of(r, row));
+    uint32_t e = elimination_of(r, row);
+    if (e != NONE && r->indexed) {
+        set_pending(r, e);
+    } else if (e != NONE && e < r->sweep_from) {
+        r->sweep_from = e;
     }
     return CNP_OK;
 }
@@ -804,8 +906,14 @@ static void clear_constant_changes(cnp_solve_record *r, const uint32_t *changed_
 static cnp_status replay(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
                          uint32_t changed_row_count, uint32_t also_changed, cnp_solution *solution, uint32_t *changed,
                          uint32_t *changed_count) {
+    bool wants = r->wants_indexes || r->indexing == CNP_TESTING_INDEXING_AT_ONCE;
+    cnp_status status = wants && !r->indexed ? build_indexes(r, system) : CNP_OK;
+    if (status != CNP_OK) {
+        return status;
+    }
     next_stamp(r);
-    cnp_status status = also_changed != NONE ? note_changed_row(r, system, also_changed) : CNP_OK;
+    r->sweep_from = NONE;
+    status = also_changed != NONE ? note_changed_row(r, system, also_changed) : CNP_OK;
     for (uint32_t j = 0; j < changed_row_count && status == CNP_OK; j++) {
         status = note_changed_row(r, system, changed_rows[j]);
     }
@@ -839,6 +947,10 @@ static cnp_status replay(cnp_solve_record *r, const cnp_system *system, const ui
     if (status == CNP_OK && keeps) {
         keep_response(r, changed_rows[0], system->rows[changed_rows[0]].constant, moved_count, solution->values);
     }
+    // A sweep that moved few variables visited eliminations the indexes would have skipped:
+    // the next replay builds them. One that moved many (a resize) would have gained little.
+    bool few = (uint64_t)moved_count * SWEEP_SHARE < r->variable_count;
+    r->wants_indexes = r->indexing == CNP_TESTING_INDEXING_BY_SHARE && (r->wants_indexes || few);
     return status;
 }
 
@@ -927,8 +1039,8 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
     } else {
         status = check_changed_rows(system, changed_rows, previous_constants, changed_row_count);
     }
-    if (status == CNP_OK && !record->indexed) {
-        status = build_indexes(record, system);
+    if (status == CNP_OK && !record->prepared) {
+        status = prepare_scratch(record, system);
     }
     if (status == CNP_OK) {
         status = carry_change(record, system, changed_rows, previous_constants, changed_row_count, solution,
