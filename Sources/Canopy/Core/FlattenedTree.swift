@@ -182,28 +182,41 @@ public final class FlattenedTree {
         var views = self.views, parent = self.parent, bounds = self.bounds, center = self.center
         self.views = []
         var turn = self.turn, anchor = self.anchor, transform = self.transform, flags = self.flags
-        // Pre-order: children are pushed front first so that they pop back to front.
-        var stack: [(view: Unmanaged<View>, parent: Int32)] = [(Unmanaged.passUnretained(root), -1)]
-        while let (handle, parentRow) = stack.popLast() {
-            // Read uncounted: the window's subviews keep the tree alive while it is flattened.
-            handle._withUnsafeGuaranteedRef { view in
-                let row = Int32(truncatingIfNeeded: views.count)
-                view.flatIndex = row
-                view.isFlatRowStale = false
-                views.append(handle)
-                if retainsViews { retainedViews.append(view) }
-                parent.append(parentRow)
-                let geometry = view.geometry
-                bounds.append(geometry.bounds.cnpRect)
-                center.append(geometry.center.cnpPoint)
-                turn.append(-1)
-                if geometry.isTurned { Self.writeTurn(of: Int(row), geometry, turn, &anchor, &transform) }
-                flags.append(view.coreFlags)
-                view.subviews.withUnsafeBufferPointer { children in
-                    for child in children.reversed() {
-                        stack.append((Unmanaged.passUnretained(child), row))
-                    }
+        // Pre-order, down a path of the views being visited, each with its next child: the
+        // path is as long as the tree is deep, where a list of every child waiting took 16
+        // bytes a view under a window of a million subviews.
+        var path: [(view: Unmanaged<View>, next: Int, row: Int32)] = []
+        var visiting: (view: Unmanaged<View>, parent: Int32)? = (Unmanaged.passUnretained(root), -1)
+        while true {
+            if let (handle, parentRow) = visiting {
+                // Read uncounted: the window's subviews keep the tree alive while it is flattened.
+                let row = handle._withUnsafeGuaranteedRef { view in
+                    let row = Int32(truncatingIfNeeded: views.count)
+                    view.flatIndex = row
+                    view.isFlatRowStale = false
+                    views.append(handle)
+                    if retainsViews { retainedViews.append(view) }
+                    parent.append(parentRow)
+                    let geometry = view.geometry
+                    bounds.append(geometry.bounds.cnpRect)
+                    center.append(geometry.center.cnpPoint)
+                    turn.append(-1)
+                    if geometry.isTurned { Self.writeTurn(of: Int(row), geometry, turn, &anchor, &transform) }
+                    flags.append(view.coreFlags)
+                    return row
                 }
+                path.append((handle, 0, row))
+            }
+            guard let (handle, next, row) = path.last else { break }
+            let child = handle._withUnsafeGuaranteedRef { view in
+                view.subviews.withUnsafeBufferPointer { next < $0.count ? Unmanaged.passUnretained($0[next]) : nil }
+            }
+            if let child {
+                path[path.count - 1].next = next + 1
+                visiting = (child, row)
+            } else {
+                path.removeLast()
+                visiting = nil
             }
         }
         self.views = views
