@@ -104,6 +104,30 @@ struct UpdateCycleTests {
         #expect(child.frame.size == CGSize(width: 100, height: 10))
     }
 
+    /// Subviews are looked at as the pass reaches them, as UIKit's layout reads each layer's
+    /// flag when it gets there: a sibling flagged by an earlier one's layout is laid out in the
+    /// same round, and one removed before the pass reaches it is not (its old superview,
+    /// behind the pass, is laid out in the next round).
+    @Test func siblingsAheadAreReadWhenThePassReachesThem() {
+        let (window, parent, child, log) = settledTree()
+        let later = RecordingView("later", log: log, frame: CGRect(x: 0, y: 100, width: 50, height: 50))
+        let removed = RecordingView("removed", log: log, frame: CGRect(x: 0, y: 150, width: 50, height: 50))
+        parent.addSubview(later)
+        parent.addSubview(removed)
+        window.runUpdateCycle()
+        log.entries.removeAll()
+        child.onLayout = { [unowned later, unowned removed] in
+            later.setNeedsLayout()
+            removed.removeFromSuperview()
+        }
+        child.setNeedsLayout()
+        removed.setNeedsLayout()
+        let report = window.runUpdateCycle()
+        #expect(report.rounds == 2 && report.didSettle)
+        let layouts = log.entries.filter { $0.hasSuffix(".layoutSubviews") }
+        #expect(layouts == ["child.layoutSubviews", "later.layoutSubviews", "parent.layoutSubviews"])
+    }
+
     @Test func aViewFlaggingItselfDuringItsOwnLayoutIsNotLaidOutAgain() {
         let (window, parent, _, log) = settledTree()
         parent.onLayout = { [unowned parent] in parent.setNeedsLayout() }

@@ -1,20 +1,18 @@
 /// The three passes of an update cycle over the flagged paths of a subtree. Each walks only
-/// views that are flagged or have flagged descendants, with an explicit stack (no recursion,
+/// views that are flagged or have flagged descendants, along an explicit path (no recursion,
 /// so depth costs no call stack), and each finds work flagged during the pass itself when it
 /// lies ahead; what it cannot reach in this pass stays flagged for the next round.
 ///
-/// The stacks hold the views they will call into (an app's code may remove them); superviews
-/// are compared and subviews read without counting references, which every view visited
-/// paid several times a pass.
+/// The paths hold the views the passes are under (an app's code may remove them); subviews are
+/// read without counting references, which every view visited paid several times a pass.
 enum UpdatePasses {
     /// `updateConstraints()` leaves first on every view flagged for it under `root`.
     static func updateConstraints(under root: View, into report: inout UpdateCycleReport) {
-        var stack = PassStack(root)
-        while let (view, parent, childrenDone) = stack.pop() {
+        var path = PassPath(root, for: .constraints)
+        while let (view, childrenDone) = path.next() {
             if !childrenDone && view.pendingWorkBelow.contains(.constraints) {
                 view.pendingWorkBelow.remove(.constraints)
-                stack.push(view, under: parent, childrenDone: true)
-                stack.pushSubviews(of: view, flaggedFor: .constraints)
+                path.descend(into: view, returning: true)
                 continue
             }
             guard view.pendingWork.contains(.constraints) else { continue }
@@ -32,8 +30,8 @@ enum UpdatePasses {
     /// view controller's `viewWillLayoutSubviews()` / `viewDidLayoutSubviews()`. Flags a view
     /// raises on itself during its own layout are absorbed.
     static func layout(under root: View, into report: inout UpdateCycleReport) {
-        var stack = PassStack(root)
-        while let (view, _, _) = stack.pop() {
+        var path = PassPath(root, for: .layout)
+        while let (view, _) = path.next() {
             if view.pendingWork.contains(.layout) {
                 view.pendingWork.remove(.layout)
                 let controller = view.owningViewController
@@ -46,15 +44,15 @@ enum UpdatePasses {
             }
             guard view.pendingWorkBelow.contains(.layout) else { continue }
             view.pendingWorkBelow.remove(.layout)
-            stack.pushSubviews(of: view, flaggedFor: .layout)
+            path.descend(into: view, returning: false)
         }
     }
 
     /// `draw(_:)` on every flagged view under `root` that can be seen: a hidden view's subtree
     /// and an empty view keep their flags until they are shown or sized.
     static func display(under root: View, into report: inout UpdateCycleReport) {
-        var stack = PassStack(root)
-        while let (view, _, _) = stack.pop() {
+        var path = PassPath(root, for: .display)
+        while let (view, _) = path.next() {
             guard !view.isHidden else { continue }
             if view.pendingWork.contains(.display) && !view.bounds.size.isEmptyArea {
                 view.pendingWork.remove(.display)
@@ -63,49 +61,63 @@ enum UpdatePasses {
             }
             guard view.pendingWorkBelow.contains(.display) else { continue }
             view.pendingWorkBelow.remove(.display)
-            stack.pushSubviews(of: view, flaggedFor: .display)
+            path.descend(into: view, returning: false)
         }
     }
 
-    /// The views a pass has yet to visit, each with the superview it had when pushed: a view
-    /// that has moved away since is skipped. Each such superview is held once, in `parents`,
-    /// and named by its place there; held in each of its subviews' entries, it was counted
-    /// once a subview (a window of 100,000 subviews, 100,000 times a pass).
-    private struct PassStack {
-        /// The root's superview (place −1), apart: a pass that finds nothing flagged below the
-        /// root allocates no list of parents.
-        private let rootSuperview: View?
-        private var parents: [View] = []
-        private var entries: [(view: View, parent: Int32, childrenDone: Bool)]
+    /// Where a pass is: the path from its root down to the view it is under, each view on it
+    /// with the place of the next subview to look at. Subviews are read as the pass reaches
+    /// them, so one removed meanwhile is not met, and one flagged meanwhile ahead of the place
+    /// is. The path is as long as the tree is deep: a list of every flagged subview waiting
+    /// took 16 bytes and a count each, under a window of a million subviews. The views on the
+    /// path are held (an app's code may remove them while the pass is below them); the
+    /// subviews looked at and passed over are read without counting references.
+    private struct PassPath {
+        private var root: View?
+        private var path: [(view: View, next: Int, returning: Bool)] = []
+        private let work: PendingWork
 
-        init(_ root: View) {
-            rootSuperview = root.superview
-            entries = [(root, -1, false)]
+        init(_ root: View, for work: PendingWork) {
+            self.root = root
+            self.work = work
         }
 
-        /// The next view still under the superview it was pushed with, the place of that
-        /// superview, and whether its subviews were pushed already.
-        mutating func pop() -> (view: View, parent: Int32, childrenDone: Bool)? {
-            // Compared in place: a parent read into a variable of its own was counted.
-            while let entry = entries.popLast() {
-                if entry.parent < 0 ? entry.view.hasSuperview(rootSuperview) : entry.view.hasSuperview(parents[Int(entry.parent)]) {
-                    return entry
+        /// The next view, and whether it is one coming back after its subviews (see
+        /// `descend(into:returning:)`); `nil` once the pass is done.
+        mutating func next() -> (view: View, childrenDone: Bool)? {
+            if let root {
+                self.root = nil
+                return (root, false)
+            }
+            while let (view, next, returning) = path.last {
+                if let (child, place) = flaggedSubview(of: view, from: next) {
+                    path[path.count - 1].next = place + 1
+                    return (child, false)
                 }
+                path.removeLast()
+                if returning { return (view, true) }
             }
             return nil
         }
 
-        mutating func push(_ view: View, under parent: Int32, childrenDone: Bool) {
-            entries.append((view, parent, childrenDone))
+        /// Goes on with `view`'s subviews flagged for the pass's work or with it below them,
+        /// front to back, and then, when `returning`, with `view` again.
+        mutating func descend(into view: View, returning: Bool) {
+            path.append((view, 0, returning))
         }
 
-        /// Pushes the subviews of `view` flagged for `work` or with it below them, the
-        /// back-most to be popped first.
-        mutating func pushSubviews(of view: View, flaggedFor work: PendingWork) {
-            let parent = Int32(parents.count)
-            parents.append(view)
-            view.subviews.forEachLent(reversed: true) { child in
-                if child.pendingWork.union(child.pendingWorkBelow).contains(work) { entries.append((child, parent, false)) }
+        /// The first subview of `view` from `start` on that is flagged for the work or has it
+        /// below, with its place.
+        private func flaggedSubview(of view: View, from start: Int) -> (View, Int)? {
+            view.subviews.withUnsafeBufferPointer { subviews in
+                subviews.withMemoryRebound(to: Unmanaged<View>.self) { handles in
+                    guard start < handles.count else { return nil }
+                    for place in start..<handles.count
+                    where handles[place]._withUnsafeGuaranteedRef({ $0.pendingWork.union($0.pendingWorkBelow).contains(work) }) {
+                        return (handles[place].takeUnretainedValue(), place)
+                    }
+                    return nil
+                }
             }
         }
     }
