@@ -98,6 +98,25 @@ struct WindowMemoryTests {
         #expect(window.objectMemory.lists < 32 + 1_010 * 8, "\(window.objectMemory.lists) bytes")
     }
 
+    /// A window counts the views of its tree as they join and leave it, and its first flatten
+    /// reserves a row for each at once: no column grows by doubling, past its rows or leaving
+    /// the blocks it outgrew to the allocator.
+    @Test func theFirstFlattenReservesARowAView() {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let container = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        for _ in 0..<12_000 { container.addSubview(View(frame: .zero)) }
+        window.addSubview(container)  // joins in one move
+        let leaving = container.subviews.suffix(2_000)
+        for view in leaving { view.removeFromSuperview() }
+        window.runUpdateCycle()
+        // The window, the container and 10,000 views, each with its views entry, parent, last
+        // child, previous sibling, bounds, center, turn, flags and world transform; anchors and
+        // transforms keep their first 16 slots.
+        let rows = 10_002, row = 8 + 4 + 4 + 4 + 32 + 16 + 4 + 4 + 48
+        let bytes = window.memory.flattenedTree
+        #expect(bytes >= rows * row && bytes <= rows * row + 16 * 64 + 4096, "\(bytes) bytes for \(rows) rows")
+    }
+
     @Test func aTreeWithoutConstraintsHoldsNoLayoutParts() {
         let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
         for k in 0..<10 { window.addSubview(View(frame: CGRect(x: 0, y: CGFloat(k) * 10, width: 100, height: 10))) }

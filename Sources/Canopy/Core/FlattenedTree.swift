@@ -165,16 +165,19 @@ public final class FlattenedTree {
     func flatten(from root: View) {
         guard activeCalls == 0 else { return }
         clearStaleRows()
-        let previousCount = count
+        // Room for every row at once: columns grown by doubling leave the allocator the
+        // blocks they outgrew (8 bytes a view of a million-view tree).
+        let rows = max(count, (root as? Window)?.viewCount ?? 0)
         views.removeAll(keepingCapacity: true)
+        views.reserveCapacity(rows)
         retainedViews.removeAll(keepingCapacity: true)
-        parent.removeAll(keepingCapacity: previousCount)
-        bounds.removeAll(keepingCapacity: previousCount)
-        center.removeAll(keepingCapacity: previousCount)
-        turn.removeAll(keepingCapacity: previousCount)
+        parent.removeAll(keepingCapacity: rows)
+        bounds.removeAll(keepingCapacity: rows)
+        center.removeAll(keepingCapacity: rows)
+        turn.removeAll(keepingCapacity: rows)
         anchor.removeAll()
         transform.removeAll()
-        flags.removeAll(keepingCapacity: previousCount)
+        flags.removeAll(keepingCapacity: rows)
 
         // Work on local copies: every access to a class's stored property is checked for
         // exclusivity at run time, which would cost more than the row itself.

@@ -162,7 +162,9 @@ extension View {
     /// resigns from `oldWindow`.
     private func moveSubtree(from oldWindow: Window?, to newWindow: Window?) {
         var takesPartInLayout = false
+        var moved = 0
         forEachInSubtree { view in
+            moved += 1
             if let oldWindow, let first = oldWindow.firstResponder,
                 first === view || first === view.owningViewController
             {
@@ -171,6 +173,8 @@ extension View {
             view.storedWindow = newWindow
             if view.takesPartInConstraintLayout { takesPartInLayout = true }
         }
+        oldWindow?.viewCount -= moved
+        newWindow?.viewCount += moved
         // Once for the subtree, not once a view: a large tree joins its window in one move.
         if takesPartInLayout { newWindow?.layoutEngine.markDirty() }
     }

@@ -31,6 +31,8 @@ open class Window: View {
     public var windowLevel = Level.normal
 
     let flattenedTreeStorage = FlattenedTree(retainsViews: false)
+    /// The views in the window's tree, the window included: what a first flatten reserves.
+    var viewCount = 1
 
     /// Auto Layout for this window's views; made when constraints first matter here.
     var layoutEngine: LayoutEngine {
