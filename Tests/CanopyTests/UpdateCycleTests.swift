@@ -110,10 +110,8 @@ struct UpdateCycleTests {
     /// behind the pass, is laid out in the next round).
     @Test func siblingsAheadAreReadWhenThePassReachesThem() {
         let (window, parent, child, log) = settledTree()
-        let later = RecordingView("later", log: log, frame: CGRect(x: 0, y: 100, width: 50, height: 50))
-        let removed = RecordingView("removed", log: log, frame: CGRect(x: 0, y: 150, width: 50, height: 50))
-        parent.addSubview(later)
-        parent.addSubview(removed)
+        let (later, removed) = (RecordingView("later", log: log), RecordingView("removed", log: log))
+        for view in [later, removed] { parent.addSubview(view) }
         window.runUpdateCycle()
         log.entries.removeAll()
         child.onLayout = { [unowned later, unowned removed] in
