@@ -359,23 +359,20 @@ static bool is_indexed(const cnp_solve_record *r, uint32_t row, uint32_t v) {
 }
 
 /// The terms is_indexed leaves out, counted from the eliminations (the index of rows'
-/// eliminations is not built yet); false for a row the system no longer has.
-static bool count_unindexed_terms(const cnp_solve_record *r, const cnp_system *system, uint64_t *unindexed) {
-    *unindexed = 0;
+/// eliminations is not built yet), over rows has_the_recorded_rows checked.
+static uint64_t count_unindexed_terms(const cnp_solve_record *r, const cnp_system *system) {
+    uint64_t unindexed = 0;
     for (uint32_t e = 0; e < r->elimination_count; e++) {
         const elimination *x = &r->eliminations[e];
         if (!fixed_plain(r, x, x->target)) {
             continue;
         }
-        if (x->row >= system->row_count || !row_is_within(r, system, x->row)) {
-            return false;
-        }
         const cnp_row *row = &system->rows[x->row];
         for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
-            *unindexed += fixed_plain(r, x, system->term_variables[t]);
+            unindexed += fixed_plain(r, x, system->term_variables[t]);
         }
     }
-    return true;
+    return unindexed;
 }
 
 /// Whether every row lies within the system and names variables of the record's count, and the
@@ -508,11 +505,11 @@ static cnp_status prepare_scratch(cnp_solve_record *r, const cnp_system *system)
 
 /// Builds the index of rows by variable, through which a change visits only what it reaches.
 static cnp_status build_indexes(cnp_solve_record *r, const cnp_system *system) {
-    uint64_t unindexed = 0;
-    if (!has_the_recorded_rows(r, system) || !count_unindexed_terms(r, system, &unindexed) ||
-        unindexed > r->row_terms) {
+    if (!has_the_recorded_rows(r, system)) {
         return CNP_ERROR_STALE;
     }
+    // Each elimination has a row of its own, so the terms left out are among the rows'.
+    uint64_t unindexed = count_unindexed_terms(r, system);
     arena a;
     cnp_status status = CNP_OK;
     carve_pass pass = CARVE_MEASURE;

@@ -109,16 +109,10 @@ enum UpdatePasses {
         /// The first subview of `view` from `start` on that is flagged for the work or has it
         /// below, with its place.
         private func flaggedSubview(of view: View, from start: Int) -> (View, Int)? {
-            view.subviews.withUnsafeBufferPointer { subviews in
-                subviews.withMemoryRebound(to: Unmanaged<View>.self) { handles in
-                    guard start < handles.count else { return nil }
-                    for place in start..<handles.count
-                    where handles[place]._withUnsafeGuaranteedRef({ $0.pendingWork.union($0.pendingWorkBelow).contains(work) }) {
-                        return (handles[place].takeUnretainedValue(), place)
-                    }
-                    return nil
-                }
+            let place = view.subviews.firstIndexLent(from: start) {
+                $0.pendingWork.union($0.pendingWorkBelow).contains(work)
             }
+            return place.map { (view.subviews[$0], $0) }
         }
     }
 
