@@ -370,5 +370,10 @@ extension LayoutConstraint.Attribute {
     public var isDimension: Bool { self == .width || self == .height }
 
     /// Whether the attribute is a baseline, which moves with a label's text.
-    var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+    var isBaseline: Bool {
+        switch self {
+        case .firstBaseline, .lastBaseline: true
+        default: false
+        }
+    }
 }

@@ -177,11 +177,13 @@ extension LayoutSystem {
     mutating func addRow(
         _ parts: RowParts, first firstPlace: ItemPlace?, second secondPlace: ItemPlace?, origin: consuming Origin
     ) {
-        guard let firstPlace, let first = expression(firstPlace, parts.firstAttribute) else { return }
+        guard let firstPlace, let first = Self.expression(firstPlace, parts.firstAttribute, among: itemReferences, mayHaveRightToLeft)
+        else { return }
         let m = Double(parts.multiplier)
         var second: Expression?
         if let secondPlace {
-            guard let found = expression(secondPlace, parts.secondAttribute) else { return }
+            guard let found = Self.expression(secondPlace, parts.secondAttribute, among: itemReferences, mayHaveRightToLeft)
+            else { return }
             second = found
         } else if parts.secondItem != nil {
             return
@@ -233,50 +235,63 @@ extension LayoutSystem {
     private func directionSign(_ parts: RowParts) -> Double {
         switch parts.firstAttribute {
         case .leading, .trailing, .leadingMargin, .trailingMargin:
-            guard mayHaveRightToLeft, let item = parts.firstItem?.item.layoutOwningView else { return 1 }
-            return isRightToLeft(item) ? -1 : 1
+            return Self.isRightToLeft(parts.firstItem?.item.layoutOwningView, mayHaveRightToLeft) ? -1 : 1
         default:
             return 1
         }
     }
 
     /// Whether `view` lays out right to left; without a right-to-left window or a forced
-    /// direction anywhere in the tree (the common case), no view's chain needs walking.
-    private func isRightToLeft(_ view: View) -> Bool {
-        mayHaveRightToLeft && view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+    /// direction anywhere in the tree (the common case: `mayHaveRightToLeft` is false), no
+    /// view's chain needs walking.
+    private static func isRightToLeft(_ view: @autoclosure () -> View?, _ mayHaveRightToLeft: Bool) -> Bool {
+        guard mayHaveRightToLeft, let view = view() else { return false }
+        return view.effectiveUserInterfaceLayoutDirection == .rightToLeft
     }
 
-    /// Whether the item at `index` (a view, or a guide in its owning view) lays out right to left.
-    private func isRightToLeft(item index: Int) -> Bool {
-        guard mayHaveRightToLeft, let view = item(index).layoutOwningView else { return false }
-        return isRightToLeft(view)
-    }
-
-    /// An attribute as at most two terms over one item's variables, plus a constant.
+    /// An attribute as at most two terms over one item's variables, plus a constant: `first`
+    /// with coefficient 1 (every attribute starts at an edge or a size), then, for an edge or a
+    /// center across the item, `second` (-1 for none) with `secondCoefficient`. Flat, not a
+    /// pair of optional tuples: each row makes two, and they are then copied as registers.
     struct Expression {
-        var first: (variable: Int, coefficient: Double)
-        var second: (variable: Int, coefficient: Double)?
+        var first: Int
+        var second = -1
+        var secondCoefficient = 0.0
         var constant: Double
+
+        init(_ first: Int, constant: Double) {
+            (self.first, self.constant) = (first, constant)
+        }
+
+        init(_ first: Int, _ second: Int, _ secondCoefficient: Double, constant: Double) {
+            (self.first, self.second, self.secondCoefficient, self.constant) = (first, second, secondCoefficient, constant)
+        }
 
         @inline(__always)
         func appendTerms(scaledBy scale: Double, to system: inout LayoutSystem) {
-            system.appendTerm(first.variable, scale * first.coefficient)
-            if let second { system.appendTerm(second.variable, scale * second.coefficient) }
+            system.appendTerm(first, scale)
+            if second >= 0 { system.appendTerm(second, scale * secondCoefficient) }
         }
     }
 
-    /// An attribute of the item at `place` over its variables. The item itself is read only
-    /// for margins and for a leading or trailing edge that may run right to left: most rows
-    /// need neither, and a cell's first layout collects every row.
+    /// An attribute of the item at `place` among `items` over its variables. The item itself
+    /// is read only for margins and for a leading or trailing edge that may run right to left
+    /// (`mayHaveRightToLeft`): most rows need neither, and a cell's first layout collects
+    /// every row. Static: a method of the system, called while a row is being appended, was
+    /// given a copy of the whole system each time.
     @inline(__always)
-    private func expression(_ place: ItemPlace, _ attribute: LayoutConstraint.Attribute) -> Expression? {
+    private static func expression(
+        _ place: ItemPlace, _ attribute: LayoutConstraint.Attribute, among items: [UncountedItem],
+        _ mayHaveRightToLeft: Bool
+    ) -> Expression? {
         let i = place.index
+        func item(_ index: Int) -> LayoutItem { items[index].item }
         var attribute = attribute, withinMargins = place.isMarginsGuide
         switch attribute {
         case .leading, .trailing, .leadingMargin, .trailingMargin:
             let isLeading = attribute == .leading || attribute == .leadingMargin
             if attribute == .leadingMargin || attribute == .trailingMargin { withinMargins = true }
-            attribute = isLeading != isRightToLeft(item: i) ? .left : .right
+            attribute = isLeading != isRightToLeft(item(i).layoutOwningView, mayHaveRightToLeft) ? .left : .right
         case .firstBaseline, .lastBaseline: if !(item(i) is Label) { attribute = .bottom }
         case .leftMargin: (attribute, withinMargins) = (.left, true)
         case .rightMargin: (attribute, withinMargins) = (.right, true)
@@ -288,21 +303,21 @@ extension LayoutSystem {
         }
         // A guide has no margins of its own; a margins guide's place is its view's.
         let insets = withinMargins ? (item(i) as? View)?.layoutMargins ?? .zero : .zero
-        let (x, w, y, h) = (variable(i, 0), variable(i, 1), variable(i, 2), variable(i, 3))
+        let (x, w, y, h) = (4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3)  // as variable(_:_:) numbers them
         let (l, r, t, b) = (Double(insets.left), Double(insets.right), Double(insets.top), Double(insets.bottom))
         switch attribute {
-        case .left: return Expression(first: (x, 1), constant: l)
-        case .right: return Expression(first: (x, 1), second: (w, 1), constant: -r)
-        case .centerX: return Expression(first: (x, 1), second: (w, 0.5), constant: (l - r) / 2)
-        case .width: return Expression(first: (w, 1), constant: -(l + r))
-        case .top: return Expression(first: (y, 1), constant: t)
-        case .bottom: return Expression(first: (y, 1), second: (h, 1), constant: -b)
-        case .centerY: return Expression(first: (y, 1), second: (h, 0.5), constant: (t - b) / 2)
-        case .height: return Expression(first: (h, 1), constant: -(t + b))
+        case .left: return Expression(x, constant: l)
+        case .right: return Expression(x, w, 1, constant: -r)
+        case .centerX: return Expression(x, w, 0.5, constant: (l - r) / 2)
+        case .width: return Expression(w, constant: -(l + r))
+        case .top: return Expression(y, constant: t)
+        case .bottom: return Expression(y, h, 1, constant: -b)
+        case .centerY: return Expression(y, h, 0.5, constant: (t - b) / 2)
+        case .height: return Expression(h, constant: -(t + b))
         case .firstBaseline, .lastBaseline:
             // A label's baselines sit at fixed distances from its center, where it centres its text.
             let offsets = (item(i) as! Label).baselinesBelowCenter
-            return Expression(first: (y, 1), second: (h, 0.5), constant: Double(attribute == .firstBaseline ? offsets.first : offsets.last))
+            return Expression(y, h, 0.5, constant: Double(attribute == .firstBaseline ? offsets.first : offsets.last))
         default: return nil
         }
     }

@@ -99,9 +99,12 @@ struct TermCoefficients {
     /// `value` times two as a byte, if half of the byte is the same bits (no -0, no NaN).
     @inline(__always)
     private static func half(exactly value: Double) -> Int8? {
+        // Nearly every coefficient is one of these: compared alone, they skip the conversions.
+        if value == 1 { return 2 }
+        if value == -1 { return -2 }
         let twice = value * 2
         guard twice >= -128, twice <= 127 else { return nil }
-        let code = Int8(twice.rounded(.towardZero))
+        let code = Int8(Int(twice))  // in range: the conversion truncates toward zero
         return (Double(code) * 0.5).bitPattern == value.bitPattern ? code : nil
     }
 
