@@ -458,10 +458,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     /// space, and `systemLayoutSizeFitting` rounds up to it.
     /// - Precondition: a set value is finite and positive.
     public var contentScaleFactor: CGFloat {
-        get {
-            let override = extrasStorage?.contentScaleFactorOverride ?? 0
-            return override > 0 ? override : storedWindow?.screen.scale ?? 1
-        }
+        get { contentScaleFactor(inWindowOfScale: storedWindow?.screen.scale ?? 1) }
         set {
             precondition(
                 newValue.isFinite && newValue > 0, "Canopy: \(self) was given a content scale factor of \(newValue)")
@@ -470,6 +467,13 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
             storedWindow?.layoutEngineStorage?.markDirty()
             setNeedsDisplay()
         }
+    }
+
+    /// The content scale factor, for a view whose window's screen has `windowScale` (1 when
+    /// it has none): a pass over a window's views reads the window's once.
+    func contentScaleFactor(inWindowOfScale windowScale: CGFloat) -> CGFloat {
+        let override = extrasStorage?.contentScaleFactorOverride ?? 0
+        return override > 0 ? override : windowScale
     }
 
     /// How drawn content adapts to a change of bounds; `.redraw` redraws on every size change.

@@ -459,9 +459,12 @@ final class LayoutEngine {
             next = toPlace.first(from: index + 1)
             let item = system.uncountedItem(index)
             let first = system.variable(index, 0)
-            // Each view's edges land on its own pixel grid; a guide's on its window's.
+            // Each view's edges land on its own pixel grid; a guide's on its window's. On a
+            // grid of whole points (most windows) the scaling is skipped: it changes no bit.
             func rect(scale: CGFloat) -> CGRect {
-                func rounded(_ value: Double) -> CGFloat { (CGFloat(value) * scale).rounded() / scale }
+                func rounded(_ value: Double) -> CGFloat {
+                    scale == 1 ? CGFloat(value).rounded() : (CGFloat(value) * scale).rounded() / scale
+                }
                 let minX = rounded(values[first]), maxX = rounded(values[first] + values[first + 1])
                 let minY = rounded(values[first + 2]), maxY = rounded(values[first + 2] + values[first + 3])
                 return CGRect(x: minX, y: minY, width: max(0, maxX - minX), height: max(0, maxY - minY))
@@ -474,7 +477,8 @@ final class LayoutEngine {
                         lastSuperview = superview.toOpaque()
                         lastOrigin = origins.of(superview.takeUnretainedValue())
                     }
-                    place(view, at: rect(scale: view.contentScaleFactor), in: lastOrigin)
+                    // Every view placed is in the root's window, whose scale is read once.
+                    place(view, at: rect(scale: view.contentScaleFactor(inWindowOfScale: windowScale)), in: lastOrigin)
                     if view.translatesAutoresizingMaskIntoConstraints { framesPlaced.append(view) }
                 }
             } else {
