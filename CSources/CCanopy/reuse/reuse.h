@@ -93,8 +93,8 @@ bool cnp__memo_recall(solver *s, const uint32_t *variables, uint32_t variable_co
 /// Fills in the entry of a block just solved, from the solver and `result`, and keeps the level
 /// maps recorded while it was solved.
 void cnp__memo_keep(solver *s, const uint32_t *variables, uint32_t variable_count, const block_result *result);
-/// Grows `*buffer` (room for `*capacity` elements of `size` bytes) to hold `count`, keeping
-/// its contents; false when memory is out.
+/// Ends a solve: when it `succeeded`, its entries become the kept ones, for the next solve to
+/// compare with; otherwise none is kept.
 void cnp__memo_finish(block_memo *memo, bool succeeded);
 /// Frees the memo's memory.
 void cnp__memo_free(block_memo *memo);
