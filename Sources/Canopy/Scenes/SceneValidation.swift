@@ -58,6 +58,13 @@ struct SceneIndex {
         views.number(of: id, among: scene.views)
     }
 
+    /// Whether the view at `candidate` (any number) is named `id`. Ids are unique, so a view
+    /// compared equal is the one the table would give: comparing a few likely neighbours
+    /// first spares a large scene's lookups, each of which misses the cache.
+    private static func isView(_ id: String, at candidate: Int, in scene: Scene) -> Bool {
+        scene.views.indices.contains(candidate) && scene.views[candidate].id == id
+    }
+
     // MARK: Values
 
     /// Checks `scene.views[i]`, read in place (a record passed to a call was copied).
@@ -197,7 +204,8 @@ struct SceneIndex {
         parents = [-1]
         parents.reserveCapacity(scene.views.count)
         // Siblings and views of one class mostly come in runs: the previous view's parent and
-        // class are compared before a lookup.
+        // class are compared before a lookup, and a new run's parent with the view after the
+        // previous run's (a tree listed level by level has its parents in order).
         var lastClass: String?
         var lastParent: (id: String, index: Int)?
         for i in scene.views.indices {
@@ -214,7 +222,8 @@ struct SceneIndex {
             }
             lastClass = className
             if lastParent?.id != parentID {
-                guard let parent = view(parentID, in: scene) else {
+                let next = (lastParent?.index ?? -2) + 1
+                guard let parent = Self.isView(parentID, at: next, in: scene) ? next : view(parentID, in: scene) else {
                     throw SceneError(location: "views[\(i)].parent", message: "no view has the id \"\(parentID)\"")
                 }
                 lastParent = (parentID, parent)
@@ -324,12 +333,15 @@ struct SceneIndex {
     private mutating func resolveConstraints(_ scene: Scene) throws(SceneError) {
         constraintItems.reserveCapacity(scene.constraints.count)
         // Constraints come mostly grouped by their first view, in the views' order, and relate
-        // it to its superview or to the sibling listed before it: those views' ids are compared
-        // before an id is hashed (ids are unique, so a match is the view the table would give).
+        // it to its superview, to the sibling listed before it or to one a few constraints
+        // back (the first of a row of siblings of equal widths): those views' ids are compared
+        // before an id is looked up (see isView).
         func guess(_ id: String, _ candidate: Int) -> Int? {
-            scene.views.indices.contains(candidate) && scene.views[candidate].id == id ? candidate : nil
+            Self.isView(id, at: candidate, in: scene) ? candidate : nil
         }
         var previous: (first: String, firstItem: Int, second: String?, secondItem: Int) = ("", -1, nil, -1)
+        // The first items before the current one, latest first.
+        var earlierFirsts = (-1, -1, -1)
         for i in scene.constraints.indices {
             // The numbers and attributes are passed, not the record: a record passed to a call
             // was copied, its strings retained and released.
@@ -341,6 +353,7 @@ struct SceneIndex {
             let firstID = scene.constraints[i].first, secondID = scene.constraints[i].second
             if previous.firstItem < 0 || firstID != previous.first {
                 let next = previous.firstItem < scene.views.count ? previous.firstItem + 1 : -1
+                earlierFirsts = (previous.firstItem, earlierFirsts.0, earlierFirsts.1)
                 previous.first = firstID
                 if let guessed = guess(firstID, next) {
                     previous.firstItem = guessed
@@ -352,7 +365,10 @@ struct SceneIndex {
                 previous.second = secondID
                 let first = previous.firstItem, parent = first < parents.count ? Int(parents[first]) : -1
                 if let secondID {
-                    if let guessed = guess(secondID, parent) ?? guess(secondID, first - 1) {
+                    if let guessed = guess(secondID, parent) ?? guess(secondID, first - 1)
+                        ?? guess(secondID, earlierFirsts.0) ?? guess(secondID, earlierFirsts.1)
+                        ?? guess(secondID, earlierFirsts.2)
+                    {
                         previous.secondItem = guessed
                     } else {
                         previous.secondItem = try item(secondID, in: scene, at: "constraints[\(i)].second")
