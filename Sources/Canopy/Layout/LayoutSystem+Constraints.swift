@@ -177,13 +177,14 @@ extension LayoutSystem {
     mutating func addRow(
         _ parts: RowParts, first firstPlace: ItemPlace?, second secondPlace: ItemPlace?, origin: consuming Origin
     ) {
-        guard let firstPlace, let first = Self.expression(firstPlace, parts.firstAttribute, among: itemReferences, mayHaveRightToLeft)
+        guard let firstPlace,
+            let first = Self.expression(firstPlace, parts.firstAttribute, among: itemReferences, mayHaveRightToLeft)
         else { return }
         let m = Double(parts.multiplier)
         var second: Expression?
         if let secondPlace {
-            guard let found = Self.expression(secondPlace, parts.secondAttribute, among: itemReferences, mayHaveRightToLeft)
-            else { return }
+            let found = Self.expression(secondPlace, parts.secondAttribute, among: itemReferences, mayHaveRightToLeft)
+            guard let found else { return }
             second = found
         } else if parts.secondItem != nil {
             return
@@ -251,8 +252,8 @@ extension LayoutSystem {
 
     /// An attribute as at most two terms over one item's variables, plus a constant: `first`
     /// with coefficient 1 (every attribute starts at an edge or a size), then, for an edge or a
-    /// center across the item, `second` (-1 for none) with `secondCoefficient`. Flat, not a
-    /// pair of optional tuples: each row makes two, and they are then copied as registers.
+    /// center across the item, `second` (-1 for none) with `secondCoefficient`. Flat, with no
+    /// optional inside: each row makes two, which then move in registers.
     struct Expression {
         var first: Int
         var second = -1
@@ -264,7 +265,8 @@ extension LayoutSystem {
         }
 
         init(_ first: Int, _ second: Int, _ secondCoefficient: Double, constant: Double) {
-            (self.first, self.second, self.secondCoefficient, self.constant) = (first, second, secondCoefficient, constant)
+            (self.first, self.second) = (first, second)
+            (self.secondCoefficient, self.constant) = (secondCoefficient, constant)
         }
 
         @inline(__always)
@@ -277,8 +279,8 @@ extension LayoutSystem {
     /// An attribute of the item at `place` among `items` over its variables. The item itself
     /// is read only for margins and for a leading or trailing edge that may run right to left
     /// (`mayHaveRightToLeft`): most rows need neither, and a cell's first layout collects
-    /// every row. Static: a method of the system, called while a row is being appended, was
-    /// given a copy of the whole system each time.
+    /// every row. Static: a method of the system called while a row is appended is handed a
+    /// copy of the whole system.
     @inline(__always)
     private static func expression(
         _ place: ItemPlace, _ attribute: LayoutConstraint.Attribute, among items: [UncountedItem],
@@ -303,7 +305,7 @@ extension LayoutSystem {
         }
         // A guide has no margins of its own; a margins guide's place is its view's.
         let insets = withinMargins ? (item(i) as? View)?.layoutMargins ?? .zero : .zero
-        let (x, w, y, h) = (4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3)  // as variable(_:_:) numbers them
+        let (x, w, y, h) = (variable(i, 0), variable(i, 1), variable(i, 2), variable(i, 3))
         let (l, r, t, b) = (Double(insets.left), Double(insets.right), Double(insets.top), Double(insets.bottom))
         switch attribute {
         case .left: return Expression(x, constant: l)

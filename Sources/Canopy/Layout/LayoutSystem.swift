@@ -112,7 +112,10 @@ struct LayoutSystem {
     func uncountedItem(_ index: Int) -> UncountedItem { itemReferences[index] }
 
     /// The variable of `item` for left (0), width (1), top (2) or height (3).
-    func variable(_ item: Int, _ part: Int) -> Int { 4 * item + part }
+    static func variable(_ item: Int, _ part: Int) -> Int { 4 * item + part }
+
+    /// The variable of `item` for `part`, numbered as the static `variable(_:_:)` numbers it.
+    func variable(_ item: Int, _ part: Int) -> Int { Self.variable(item, part) }
 
     /// The four variables of `item`: left, width, top and height.
     func variables(ofItem item: Int) -> Range<Int> { variable(item, 0)..<variable(item + 1, 0) }

@@ -223,7 +223,8 @@ struct SceneIndex {
             lastClass = className
             if lastParent?.id != parentID {
                 let next = (lastParent?.index ?? -2) + 1
-                guard let parent = Self.isView(parentID, at: next, in: scene) ? next : view(parentID, in: scene) else {
+                let parent = Self.isView(parentID, at: next, in: scene) ? next : view(parentID, in: scene)
+                guard let parent else {
                     throw SceneError(location: "views[\(i)].parent", message: "no view has the id \"\(parentID)\"")
                 }
                 lastParent = (parentID, parent)
