@@ -404,6 +404,44 @@ struct SceneTests {
         #expect(try prepared.instantiate().constraints[1].priority != LayoutPriority(0))
     }
 
+    /// Each view's parent and each constraint's items are the views their ids name, whether a
+    /// neighbour checked first is the one named or not: runs of siblings under parents out of
+    /// order, and second items that are the view before, an earlier constraint's first item,
+    /// or neither.
+    @Test func idsNameTheirViewsWhereverTheViewsAreListed() throws {
+        // window; a, b under the window; c under a, d under b (each run's parent the view
+        // after the previous run's); e under a and f under e (not).
+        let parents: [(String, String)] = [("a", "window"), ("b", "window"), ("c", "a"), ("d", "b"), ("e", "a"), ("f", "e")]
+        var scene = Scene(views: [Scene.ViewRecord(id: "window", className: "Window", frame: CGRect(x: 0, y: 0, width: 400, height: 300))])
+        for (id, parent) in parents {
+            var view = Scene.ViewRecord(id: id, parent: parent)
+            view.translatesAutoresizingMaskIntoConstraints = false
+            scene.views.append(view)
+        }
+        let pairs: [(String, String)] = [
+            ("c", "e"),  // neither the superview, the view before nor an earlier first item
+            ("e", "c"),  // the first item before
+            ("e", "d"),  // the view before
+            ("e", "a"),  // the superview
+            ("f", "c"),  // the first item two before (e, then c)
+            ("f", "b"),  // none of those
+        ]
+        for (first, second) in pairs {
+            scene.constraints.append(
+                Scene.ConstraintRecord(
+                    first: first, .width, .equal, second: second, .width, multiplier: 1, constant: 0, priority: .required))
+        }
+        let instance = try scene.instantiate()
+        let view = Dictionary(uniqueKeysWithValues: zip(scene.views.map(\.id), instance.views))
+        for (id, parent) in parents {
+            #expect(view[id]!.superview === view[parent]!, "\(id)'s superview")
+        }
+        for (k, (first, second)) in pairs.enumerated() {
+            let constraint = instance.constraint(at: k)
+            #expect(constraint.firstItem === view[first]! && constraint.secondItem === view[second]!, "constraint \(k)")
+        }
+    }
+
     /// A button's title label and image view are its own: a capture leaves them out, and the
     /// scene loads with the built-in classes.
     @Test func aButtonsContentViewsAreNotCaptured() throws {
