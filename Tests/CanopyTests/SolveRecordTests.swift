@@ -617,10 +617,19 @@ struct SolveRecordTests {
         #expect(carried([0]) { $0.rows[1].first_term = 7 } == CNP_ERROR_STALE, "a row outside the terms")
         #expect(carried([0]) { $0.rows[1].term_count = 1 } == CNP_ERROR_STALE, "other rows of the same counts")
         // Once indexed, a visited row outside the terms is refused too.
+        cnp_testing_set_record_indexing(record, CNP_TESTING_INDEXING_AT_ONCE)
         var indexed = system
         #expect(indexed.isKept(in: workspace, by: record) && indexed.carry([0], through: record).0 == CNP_OK)
         indexed.rows[1].first_term = 7
         #expect(indexed.carry([1], through: record).0 == CNP_ERROR_STALE)
+        // Indexes built at a later change than the first refuse rows changed meanwhile.
+        var late = system
+        cnp_testing_set_record_indexing(record, CNP_TESTING_INDEXING_NEVER)
+        #expect(late.isKept(in: workspace, by: record) && late.carry([0], through: record).0 == CNP_OK)
+        cnp_testing_set_record_indexing(record, CNP_TESTING_INDEXING_AT_ONCE)
+        late.rows[1].term_count = 1
+        #expect(late.carry([0], through: record).0 == CNP_ERROR_STALE, "other rows of the same counts, later")
+        cnp_testing_set_record_indexing(record, CNP_TESTING_INDEXING_BY_SHARE)
 
         // A repeated row's kept response refuses what a replay refuses.
         var repeated = system

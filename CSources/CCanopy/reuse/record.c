@@ -767,21 +767,24 @@ static cnp_status check_rows(cnp_solve_record *r, const cnp_system *system, cons
     for (uint32_t j = 0; j < changed_row_count && status == CNP_OK; j++) {
         status = check_row(r, system, changed_rows[j], solution);
     }
-    for (uint32_t k = 0; k < moved_count && !r->indexed; k++) {
+    if (r->indexed) {
+        for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
+            uint32_t m = r->moved[k];
+            for (uint32_t j = r->row_start[m]; j < r->row_start[m + 1] && status == CNP_OK; j++) {
+                if (r->variable_rows[j] & CHECKED_ROW) {
+                    status = check_row(r, system, r->variable_rows[j] & ~CHECKED_ROW, solution);
+                }
+            }
+        }
+        return status;
+    }
+    for (uint32_t k = 0; k < moved_count; k++) {
         r->moved_mark[r->moved[k]] = r->stamp; // the response's, marked settled, too
     }
-    for (uint32_t j = 0; j < r->checked_row_count && !r->indexed && status == CNP_OK; j++) {
+    for (uint32_t j = 0; j < r->checked_row_count && status == CNP_OK; j++) {
         uint32_t row = r->checked_rows[j];
         if (row_is_within(r, system, row) && names_a_moved_variable(r, system, row)) {
             status = check_row(r, system, row, solution);
-        }
-    }
-    for (uint32_t k = 0; k < moved_count && r->indexed && status == CNP_OK; k++) {
-        uint32_t m = r->moved[k];
-        for (uint32_t j = r->row_start[m]; j < r->row_start[m + 1] && status == CNP_OK; j++) {
-            if (r->variable_rows[j] & CHECKED_ROW) {
-                status = check_row(r, system, r->variable_rows[j] & ~CHECKED_ROW, solution);
-            }
         }
     }
     return status;
