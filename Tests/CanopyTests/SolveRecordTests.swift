@@ -177,7 +177,7 @@ struct SolveRecordTests {
     /// A record whose change scratch takes a block of 32 MB or more gets it zeroed from the
     /// system, and clears none of it by hand: its changes carry as a smaller record's do.
     @Test func aLargeRecordCarriesFromAZeroedBlock() throws {
-        let count = 800_000
+        let count = 900_000
         var system = chain(count)
         let solver = SolverMemory()
         defer { withExtendedLifetime(solver) {} }
@@ -694,11 +694,13 @@ struct SolveRecordTests {
 
     /// A record keeps substitution's classes (representatives, scales, offsets, lists, the
     /// sizes its eliminations saw: 28 bytes a variable, and a 4-byte slot) and its
-    /// eliminations (16 bytes a row): not the rows' constants or the classes' values, which
-    /// the caller holds. A plain variable (a class of its own) keeps its slot alone: the pages
-    /// the others' entries leave go back; when every variable is plain, the slots go too.
-    /// Its change scratch keeps one delta a variable, and its indexes of rows by variable, built
-    /// once a change moves few variables, one entry a term.
+    /// eliminations (5 bytes a row here, where each row's is its own, in row order, and each
+    /// divisor a half exactly: no row column, and the divisors in bytes): not the rows'
+    /// constants or the classes' values, which the caller holds. A plain variable (a class of
+    /// its own) keeps its slot alone: the pages the others' entries leave go back; when every
+    /// variable is plain, the slots go too. Its change scratch keeps one delta a variable, and
+    /// its indexes of rows by variable, built once a change moves few variables, one entry a
+    /// term.
     @Test func aRecordKeepsTheClassesAndEliminationsAlone() {
         // Enough variables that 4 bytes more a row would be past the part pages' allowance.
         let count = 50_000
@@ -708,25 +710,26 @@ struct SolveRecordTests {
         var merged = CoreSystem(variableCount: count)
         for v in 1..<count { merged.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
         merged.add([(0, 1)], CNP_RELATION_EQUAL, 0)
-        // Whole pages go back: each of the seven arrays given back keeps the part pages at its
+        // Whole pages go back: each of the nine arrays given back keeps the part pages at its
         // two ends, where they fall depends on the block's address.
-        let pages = 2 * 7 * 4096
+        let pages = 2 * 9 * 4096
         for (system, plain) in [(fixed, count), (merged, 0)] {
             var system = system
             let solver = SolverMemory()
             defer { withExtendedLifetime(solver) {} }
             let kept = system.isKept(in: solver.workspace, by: solver.record)
             let capacity = cnp_solve_record_capacity(solver.record)
-            let expected = 48 * count - (plain == count ? 32 : 28) * plain
+            let expected = 37 * count - (plain == count ? 32 : 28) * plain
             #expect(kept && capacity >= expected && capacity <= expected + pages, "\(plain) plain: \(capacity) bytes")
-            // The first change carves its scratch: 33 bytes a variable (one delta each, whether
-            // of a class value or of an offset, and the response), 13 and a bit a row (each
-            // row's elimination is its own, in row order, so no map of them is built), and each
-            // class's list (8 bytes a variable that is not plain).
+            // The first change carves its scratch: 25 bytes a variable (one delta each, whether
+            // of a class value or of an offset, two lists of moved ones, and the response's
+            // base), 13 and a bit a row (each row's elimination is its own, in row order, so no
+            // map of them is built), and each class's list (4 bytes a variable that is not plain:
+            // its place in the list is written over the list's links).
             system.rows[1].constant += 1
             let carried = system.carry([1], through: solver.record).0
             let scratch = cnp_solve_record_capacity(solver.record) - capacity
-            let carved = 33 * count + 13 * count + (count / 64 + 1) * 8 + 8 * (count - plain)
+            let carved = 25 * count + 13 * count + (count / 64 + 1) * 8 + 4 * (count - plain)
             #expect(carried == CNP_OK && scratch >= carved && scratch <= carved + 4096, "\(plain) plain: \(scratch) bytes")
             // A change of the row before last moves one variable or two: the next change builds
             // the indexes, 4 bytes a variable and a term but for a plain variable's term in the

@@ -18,8 +18,8 @@
  * without their memory.
  *
  * A change of one row alone keeps its response: the variables it moved, their values then and
- * their change per unit of the row's constant (what substitution settles is affine in the
- * constants). The next change of that row alone (a live resize, an animated constant) then
+ * how far each moved, which over the change is its slope, its change per unit of the row's
+ * constant (what substitution settles is affine in the constants). The next change of that row alone (a live resize, an animated constant) then
  * sets each value to base + change × slope and checks the same rows, without replaying the
  * eliminations; the record's own state catches up, by a replay, before any other change. The
  * base stays fixed, so while only that row changes, the same constant gives the same values.
@@ -56,7 +56,7 @@ struct cnp_solve_record {
     bool kept, prepared, indexed, wants_indexes;
     /// When the indexes are built (a test's choice; by share otherwise).
     cnp_testing_indexing indexing;
-    uint32_t variable_count, row_count, term_count, elimination_count;
+    uint32_t variable_count, row_count, term_count;
     /// The terms over all rows (rows may share terms).
     uint64_t row_terms;
     cnp_solve_report report;
@@ -74,7 +74,7 @@ struct cnp_solve_record {
     uint32_t *slot;
     uint32_t *run;
     uint32_t kept_variables;
-    elimination *eliminations;
+    elimination_list eliminations;
     /// The bytes of `memory` given back to the system since the solve.
     size_t released;
 
@@ -84,7 +84,8 @@ struct cnp_solve_record {
     /// parent first, whose rows substitution settles in one sweep): see elimination_of.
     bool eliminations_in_row_order;
     uint32_t *members;            // the final lists of the classes that are not plain, one after another
-    uint32_t *member_position;    // per variable that is not plain (by slot): its place in `members`
+    uint32_t *member_position;    // per variable that is not plain (by slot): its place in `members`,
+                                  // written over `next_member`, which nothing reads after the listing
     uint32_t *checked_rows;       // the rows is_checked takes, in order (few: a tree has none)
     uint32_t checked_row_count;
 
@@ -93,18 +94,20 @@ struct cnp_solve_record {
     uint32_t *variable_rows;      // each with CHECKED_ROW set when it is checked after a change;
                                   // a plain variable's own row is left out (is_indexed)
 
-    // A change's scratch: zero, or older than `stamp`, between calls. The stamps are bytes
-    // (cleared once every 255 calls): a resize marks every variable and row.
+    // A change's scratch: zero, or older than `stamp`, between calls (but the kept response's
+    // deltas). The stamps are bytes (cleared once every 255 calls): a resize marks every
+    // variable and row.
     double *constant_change; // per row: its constant's change, on the changed rows
     /// Per variable: how far a representative's class value moved, or how far another
     /// variable's offset did (a representative's offset stays 0, and only representatives
-    /// have class values: one array holds both).
+    /// have class values: one array holds both). The kept response's variables keep theirs
+    /// from the change it was noted at: their slopes (see response_slope).
     double *delta;
     uint8_t *moved_mark;  // per variable: `stamp` once moved in this call
     uint8_t *row_mark;    // per row: `stamp` once checked in this call
     uint64_t *pending;    // bit e: elimination e is to be visited (with the indexes)
     uint32_t sweep_from;  // without: the first elimination of a changed row, or NONE
-    uint32_t *moved;      // the variables moved, in the order moved
+    uint32_t *moved;      // the variables moved, in the order moved (a list traded with the response's)
     uint8_t stamp;
 
     // The response to the latest change of one row alone (see above).
@@ -112,11 +115,11 @@ struct cnp_solve_record {
     bool response_outstanding;     // values set from it since the record's own state last moved
     bool recording_checks;         // the rows checked in this call are being listed
     double response_constant;      // the row's constant at the base
+    double response_change;        // the change of constant its deltas were noted at
     uint32_t response_count, response_check_count;
     uint32_t response_rep_count;   // of response_count: the representatives, listed first
-    uint32_t *response_variables;  // the variables the row moves
+    uint32_t *response_variables;  // the variables the row moves: the moved list of that change
     double *response_base;         // their values at the base
-    double *response_slope;        // their change per unit of the row's constant
     uint32_t *response_checks;     // the rows checked when they move
 
     /// Dense blocks' answers, kept whatever the system (reuse/memo.c).
@@ -179,14 +182,16 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
     r->next_member = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->last_member = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->run = cnp__arena_take(a, variables, sizeof(uint32_t));
-    r->eliminations = cnp__arena_take(a, rows, sizeof(elimination));
+    r->eliminations.target = cnp__arena_take(a, rows, sizeof(uint32_t));
+    r->eliminations.row = cnp__arena_take(a, rows, sizeof(uint32_t));
+    r->eliminations.divisor = cnp__arena_take(a, rows, sizeof(double));
+    r->eliminations.halves = cnp__arena_take(a, rows, sizeof(int8_t));
 }
 
 /// A change's scratch, the map of rows to eliminations and the classes' members.
 static void carve_scratch_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows) {
     r->elimination_of_row = cnp__arena_take(a, r->eliminations_in_row_order ? 0 : rows, sizeof(uint32_t));
     r->members = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
-    r->member_position = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
     r->checked_rows = cnp__arena_take(a, r->checked_row_count, sizeof(uint32_t));
     r->constant_change = cnp__arena_take(a, rows, sizeof(double));
     r->delta = cnp__arena_take(a, variables, sizeof(double));
@@ -196,7 +201,6 @@ static void carve_scratch_arrays(arena *a, cnp_solve_record *r, size_t variables
     r->moved = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->response_variables = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->response_base = cnp__arena_take(a, variables, sizeof(double));
-    r->response_slope = cnp__arena_take(a, variables, sizeof(double));
     r->response_checks = cnp__arena_take(a, rows, sizeof(uint32_t));
 }
 
@@ -228,8 +232,8 @@ cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t ter
     s->next_member = record->next_member;
     s->last_member = record->last_member;
     s->class_size = record->run;
-    s->eliminations = record->eliminations;
-    s->elimination_count = 0;
+    elimination_list_clear(&record->eliminations);
+    s->eliminations = &record->eliminations;
     s->record_broken = false;
     return CNP_OK;
 }
@@ -303,7 +307,6 @@ bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status st
     record->variable_count = system->variable_count;
     record->row_count = system->row_count;
     record->term_count = system->term_count;
-    record->elimination_count = s->elimination_count;
     record->report = s->report;
     record->report.recorded = 1;
     record->kept = true;
@@ -311,6 +314,7 @@ bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status st
     record->indexed = false;
     record->wants_indexes = false;
     drop_plain_variables(record, s);
+    record->released += elimination_list_release_unused(&record->eliminations, record->row_count);
     return true;
 }
 
@@ -325,7 +329,7 @@ static uint32_t elimination_of(const cnp_solve_record *r, uint32_t row) {
 /// classes with hold by construction; the others (over settled variables only) may not.
 static bool is_checked(const cnp_solve_record *r, uint32_t row) {
     uint32_t e = elimination_of(r, row);
-    return e == NONE || r->eliminations[e].target == NONE;
+    return e == NONE || r->eliminations.target[e] == NONE;
 }
 
 /// Whether row `row` of `system` lies within its terms and names variables of the record's
@@ -344,8 +348,8 @@ static bool row_is_within(const cnp_solve_record *r, const cnp_system *system, u
 }
 
 /// Whether elimination `x` fixed variable `v`, a plain variable (see is_indexed).
-static bool fixed_plain(const cnp_solve_record *r, const elimination *x, uint32_t v) {
-    return x->target == v && v != NONE && slot_of(r, v) == NONE;
+static bool fixed_plain(const cnp_solve_record *r, elimination x, uint32_t v) {
+    return x.target == v && v != NONE && slot_of(r, v) == NONE;
 }
 
 /// Whether row `row` is listed among variable `v`'s. A plain variable moves only when the
@@ -355,19 +359,19 @@ static bool fixed_plain(const cnp_solve_record *r, const elimination *x, uint32_
 /// lists 4 bytes a row less.
 static bool is_indexed(const cnp_solve_record *r, uint32_t row, uint32_t v) {
     uint32_t e = elimination_of(r, row);
-    return e == NONE || !fixed_plain(r, &r->eliminations[e], v);
+    return e == NONE || !fixed_plain(r, elimination_at(&r->eliminations, e), v);
 }
 
 /// The terms is_indexed leaves out, counted from the eliminations (the index of rows'
 /// eliminations is not built yet), over rows has_the_recorded_rows checked.
 static uint64_t count_unindexed_terms(const cnp_solve_record *r, const cnp_system *system) {
     uint64_t unindexed = 0;
-    for (uint32_t e = 0; e < r->elimination_count; e++) {
-        const elimination *x = &r->eliminations[e];
-        if (!fixed_plain(r, x, x->target)) {
+    for (uint32_t e = 0; e < r->eliminations.count; e++) {
+        elimination x = elimination_at(&r->eliminations, e);
+        if (!fixed_plain(r, x, x.target)) {
             continue;
         }
-        const cnp_row *row = &system->rows[x->row];
+        const cnp_row *row = &system->rows[x.row];
         for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
             unindexed += fixed_plain(r, x, system->term_variables[t]);
         }
@@ -425,15 +429,18 @@ static void place_rows_of_variables(cnp_solve_record *r, const cnp_system *syste
 }
 
 /// Lays the list of every class that is not plain out in `members`, one after another, each
-/// from its representative, with each member's place (a plain variable's class is itself).
+/// from its representative, with each member's place (a plain variable's class is itself). The
+/// places are written over the lists' links as each is followed: nothing reads the links after.
 static void list_members(cnp_solve_record *r) {
+    r->member_position = r->next_member;
     uint32_t position = 0;
     for (uint32_t v = 0; v < r->variable_count; v++) {
         uint32_t k = slot_of(r, v);
         if (k == NONE || r->rep[k] != v) {
             continue;
         }
-        for (uint32_t m = v; m != NONE; m = r->next_member[r->slot[m]]) {
+        for (uint32_t m = v, next; m != NONE; m = next) {
+            next = r->next_member[r->slot[m]];
             r->member_position[r->slot[m]] = position;
             r->members[position++] = m;
         }
@@ -442,15 +449,7 @@ static void list_members(cnp_solve_record *r) {
 
 /// Whether every row has an elimination, row e's being elimination e.
 static bool eliminations_are_in_row_order(const cnp_solve_record *r) {
-    if (r->elimination_count != r->row_count) {
-        return false;
-    }
-    for (uint32_t e = 0; e < r->elimination_count; e++) {
-        if (r->eliminations[e].row != e) {
-            return false;
-        }
-    }
-    return true;
+    return r->eliminations.count == r->row_count && r->eliminations.rows_in_order;
 }
 
 /// Carves a change's scratch (zero, as it is between calls), maps rows to their eliminations
@@ -461,8 +460,8 @@ static cnp_status prepare_scratch(cnp_solve_record *r, const cnp_system *system)
     }
     r->eliminations_in_row_order = eliminations_are_in_row_order(r);
     r->checked_row_count = r->row_count;
-    for (uint32_t e = 0; e < r->elimination_count; e++) {
-        r->checked_row_count -= r->eliminations[e].target != NONE;
+    for (uint32_t e = 0; e < r->eliminations.count; e++) {
+        r->checked_row_count -= r->eliminations.target[e] != NONE;
     }
     arena a;
     cnp_status status = CNP_OK;
@@ -477,8 +476,8 @@ static cnp_status prepare_scratch(cnp_solve_record *r, const cnp_system *system)
     for (uint32_t row = 0; row < r->row_count && !r->eliminations_in_row_order; row++) {
         r->elimination_of_row[row] = NONE;
     }
-    for (uint32_t e = 0; e < r->elimination_count && !r->eliminations_in_row_order; e++) {
-        r->elimination_of_row[r->eliminations[e].row] = e;
+    for (uint32_t e = 0; e < r->eliminations.count && !r->eliminations_in_row_order; e++) {
+        r->elimination_of_row[elimination_at(&r->eliminations, e).row] = e;
     }
     for (uint32_t row = 0, k = 0; row < r->row_count; row++) {
         if (is_checked(r, row)) {
@@ -557,7 +556,7 @@ static uint32_t next_elimination(cnp_solve_record *r, uint32_t from) {
         return take_pending(r, from);
     }
     from = from > r->sweep_from ? from : r->sweep_from;
-    return from < r->elimination_count ? from : NONE;
+    return from < r->eliminations.count ? from : NONE;
 }
 
 /// Notes that `variable` moved during elimination `e`: the later eliminations that mention it
@@ -606,9 +605,9 @@ static double moved_by(const cnp_solve_record *r, uint32_t v) {
 
 /// How much the reduced constant of elimination `x` changes: its row's constant's change, less
 /// what the row's variables had moved by then.
-static double reduced_delta(const cnp_solve_record *r, const cnp_system *system, const elimination *x) {
-    const cnp_row *row = &system->rows[x->row];
-    double delta = r->constant_change[x->row];
+static double reduced_delta(const cnp_solve_record *r, const cnp_system *system, elimination x) {
+    const cnp_row *row = &system->rows[x.row];
+    double delta = r->constant_change[x.row];
     for (uint32_t t = row->first_term; t < row->first_term + row->term_count; t++) {
         uint32_t v = system->term_variables[t];
         delta -= system_coefficient(system, t) * moved_by(r, v);
@@ -620,26 +619,26 @@ static double reduced_delta(const cnp_solve_record *r, const cnp_system *system,
 /// that no longer lies within the system (its terms changed, against the contract) is refused.
 static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_system *system, uint32_t *moved_count) {
     for (uint32_t e = next_elimination(r, 0); e != NONE; e = next_elimination(r, e + 1)) {
-        const elimination *x = &r->eliminations[e];
-        if (!row_is_within(r, system, x->row)) {
+        elimination x = elimination_at(&r->eliminations, e);
+        if (!row_is_within(r, system, x.row)) {
             return CNP_ERROR_STALE;
         }
-        double delta = x->target == NONE ? 0.0 : reduced_delta(r, system, x);
+        double delta = x.target == NONE ? 0.0 : reduced_delta(r, system, x);
         if (delta == 0.0) {
             continue; // a row that held as it was is checked with the others afterwards
         }
         // The class's members then: a plain class is its variable alone.
-        uint32_t target = slot_of(r, x->target), alone = x->target;
+        uint32_t target = slot_of(r, x.target), alone = x.target;
         const uint32_t *members = target == NONE ? &alone : r->members + r->member_position[target];
         uint32_t run = target == NONE ? 1 : r->run[target];
-        if (is_representative(r, x->target)) { // fixed
-            r->delta[x->target] = delta / x->divisor;
+        if (is_representative(r, x.target)) { // fixed
+            r->delta[x.target] = delta / x.divisor;
             for (uint32_t k = 0; k < run; k++) {
                 note_moved(r, members[k], e, moved_count);
             }
         } else {
             // A class merged into another, and so every member it had, is not plain.
-            double shift = delta / x->divisor, target_scale = r->scale[target];
+            double shift = delta / x.divisor, target_scale = r->scale[target];
             for (uint32_t k = 0; k < run; k++) {
                 uint32_t m = members[k];
                 r->delta[m] += r->scale[r->slot[m]] / target_scale * shift;
@@ -667,7 +666,6 @@ static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, doub
     values[m] = value;
     if (c.rep != m) {
         r->offset[r->slot[m]] += offset_delta;
-        r->delta[m] = 0.0;
     }
     return CNP_OK;
 }
@@ -686,8 +684,8 @@ static cnp_status settle_response_representatives(cnp_solve_record *r, double *v
     return status;
 }
 
-/// Writes the moved variables' values and folds their deltas into the kept offsets; lists the
-/// variables whose values changed. The representatives come last, gathered at the front of
+/// Writes the moved variables' values and folds their deltas into the kept offsets (the deltas
+/// stay, for a response to keep); lists the variables whose values changed. The representatives come last, gathered at the front of
 /// `moved` on the way: their values are their classes' old values until every member is
 /// written. With `response_swapped`, the response's representatives are compared with the
 /// caller's values kept in its base.
@@ -714,10 +712,14 @@ static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, bool r
             status = settle_one(r, m, values[m], values, changed, changed_count);
         }
     }
-    for (uint32_t k = 0; k < reps; k++) {
-        r->delta[r->moved[k]] = 0.0; // the others' were folded as they were written
-    }
     return status;
+}
+
+/// Zeroes the deltas of the `count` variables of `list`.
+static void clear_deltas(cnp_solve_record *r, const uint32_t *list, uint32_t count) {
+    for (uint32_t k = 0; k < count; k++) {
+        r->delta[list[k]] = 0.0;
+    }
 }
 
 /// Re-evaluates `row` at the new values, once per call. A required row that no longer holds is
@@ -799,31 +801,34 @@ static void next_stamp(cnp_solve_record *r) {
     }
 }
 
-/// Notes the slopes of a change of one row alone by `change`, from the moved variables'
-/// deltas before they are folded (not from their values before and after, whose difference
-/// loses digits when the change is small). The representatives are listed first: a replay
-/// reads them alone (swap_in_response_base).
-static void note_slopes(cnp_solve_record *r, double change, uint32_t moved_count) {
-    uint32_t front = 0, back = moved_count;
-    for (uint32_t k = 0; k < moved_count; k++) {
-        uint32_t m = r->moved[k];
-        uint32_t place = is_representative(r, m) ? front++ : --back;
-        r->response_variables[place] = m;
-        r->response_slope[place] = moved_by(r, m) / change;
-    }
-    r->response_rep_count = front;
+/// Variable `m`'s change per unit of the kept response's row's constant: how far it moved at
+/// the change the response was noted at, over that change (not from its values before and
+/// after, whose difference loses digits when the change is small).
+static double response_slope(const cnp_solve_record *r, uint32_t m) {
+    return moved_by(r, m) / r->response_change;
 }
 
-/// Keeps the response of the change of row `row` to `constant` just carried, its slopes noted:
-/// the moved variables' values are its base.
-static void keep_response(cnp_solve_record *r, uint32_t row, double constant, uint32_t moved_count,
+/// Keeps the response of the change of row `row` by `change`, to `constant`, just carried: the
+/// list of moved variables becomes the response's (its representatives first, as settle_moved
+/// left them: a replay reads them alone, see swap_in_response_base), and the next change lists
+/// in the other; their values are its base, and their deltas stay, giving their slopes.
+static void keep_response(cnp_solve_record *r, uint32_t row, double constant, double change, uint32_t moved_count,
                           const double *values) {
+    uint32_t *list = r->moved;
+    r->moved = r->response_variables;
+    r->response_variables = list;
+    uint32_t reps = 0;
+    while (reps < moved_count && is_representative(r, list[reps])) {
+        reps++;
+    }
     for (uint32_t k = 0; k < moved_count; k++) {
-        r->response_base[k] = values[r->response_variables[k]];
+        r->response_base[k] = values[list[k]];
     }
     r->response_count = moved_count;
+    r->response_rep_count = reps;
     r->response_row = row;
     r->response_constant = constant;
+    r->response_change = change;
 }
 
 /// Whether changed row `row` can be carried: a row substitution merged or fixed a class with
@@ -931,9 +936,6 @@ static cnp_status replay(cnp_solve_record *r, const cnp_system *system, const ui
     bool alone = changed_row_count == 1 && also_changed == NONE;
     double change = alone ? r->constant_change[changed_rows[0]] : 0.0;
     bool keeps = change != 0.0;
-    if (keeps) {
-        note_slopes(r, change, moved_count);
-    }
     status = settle_moved(r, moved_count, also_changed != NONE, solution->values, changed, changed_count);
     r->recording_checks = keeps;
     r->response_check_count = 0;
@@ -945,7 +947,10 @@ static cnp_status replay(cnp_solve_record *r, const cnp_system *system, const ui
     }
     r->recording_checks = false;
     if (status == CNP_OK && keeps) {
-        keep_response(r, changed_rows[0], system->rows[changed_rows[0]].constant, moved_count, solution->values);
+        keep_response(r, changed_rows[0], system->rows[changed_rows[0]].constant, change, moved_count,
+                      solution->values);
+    } else {
+        clear_deltas(r, r->moved, moved_count);
     }
     // A sweep that moved few variables visited eliminations the indexes would have skipped:
     // the next replay builds them. One that moved many (a resize) would have gained little.
@@ -966,7 +971,7 @@ static cnp_status repeat_response(cnp_solve_record *r, const cnp_system *system,
     for (uint32_t k = 0; k < r->response_count; k++) {
         uint32_t m = r->response_variables[k];
         // At the base constant, the base itself (bit for bit, whatever the slope).
-        double value = change == 0.0 ? r->response_base[k] : r->response_base[k] + change * r->response_slope[k];
+        double value = change == 0.0 ? r->response_base[k] : r->response_base[k] + change * response_slope(r, m);
         if (!isfinite(value)) {
             return CNP_ERROR_NON_FINITE;
         }
@@ -996,6 +1001,9 @@ static cnp_status carry_change(cnp_solve_record *r, const cnp_system *system, co
     uint32_t also_changed = r->response_outstanding ? r->response_row : NONE;
     if (also_changed != NONE) {
         swap_in_response_base(r, solution->values);
+    }
+    if (r->response_row != NONE) {
+        clear_deltas(r, r->response_variables, r->response_count);
     }
     r->response_row = NONE;
     r->response_outstanding = false;
