@@ -144,21 +144,31 @@ struct CoreSystem {
 
     /// Carries the constants of `changedRows` through `record`, each from the constant it had
     /// at the latest solve or carry (or from `previous`, when given); returns the status and
-    /// the variables the core says changed.
-    mutating func carry(_ changedRows: [UInt32], through record: OpaquePointer, previous: [Double]? = nil)
-        -> (cnp_status, [Int])
-    {
-        var changed = [UInt32](repeating: 0, count: variableCount)
+    /// the variables the core says changed, listed in room for `capacity` (every variable's
+    /// when `nil`: with less, the list may stop short of the count, `changedCount`).
+    mutating func carry(
+        _ changedRows: [UInt32], through record: OpaquePointer, previous: [Double]? = nil, capacity: Int? = nil
+    ) -> (cnp_status, [Int]) {
+        let result = carryCounting(changedRows, through: record, previous: previous, capacity: capacity)
+        return (result.status, result.listed)
+    }
+
+    /// `carry(_:through:previous:capacity:)`, with the count of changed variables the core gave.
+    mutating func carryCounting(
+        _ changedRows: [UInt32], through record: OpaquePointer, previous: [Double]? = nil, capacity: Int? = nil
+    ) -> (status: cnp_status, listed: [Int], changedCount: Int) {
+        var changed = [UInt32](repeating: 0, count: capacity ?? variableCount)
         var count: UInt32 = 0
         let previous = previous ?? changedRows.map {
             answeredConstants.indices.contains(Int($0)) ? answeredConstants[Int($0)] : 0
         }
         let status = withCore { system, solution in
             cnp_solve_changed_constants(
-                record, &system, changedRows, previous, UInt32(changedRows.count), &solution, &changed, &count, nil)
+                record, &system, changedRows, previous, UInt32(changedRows.count), &solution, &changed,
+                UInt32(changed.count), &count, nil)
         }
         answeredConstants = rows.map(\.constant)
-        return (status, changed.prefix(Int(count)).map(Int.init))
+        return (status, changed.prefix(Int(count)).map(Int.init), Int(count))
     }
 }
 

@@ -192,6 +192,39 @@ struct SolveRecordTests {
         #expect(cnp_solve_record_capacity(solver.record) - solved >= 32 << 20)
     }
 
+    /// A list of changed variables with less room than the change needs stops at its room, and
+    /// the count still says how many changed (a caller then treats everything as changed); with
+    /// no room, there need be no list. The values are a fresh solve's either way, from a replay
+    /// and from a kept response alike.
+    @Test func aShortListOfChangedVariablesStillCountsThemAll() throws {
+        let count = 1_000
+        var system = chain(count), full = chain(count)
+        let solver = SolverMemory(), other = SolverMemory()
+        defer { withExtendedLifetime((solver, other)) {} }
+        let kept = system.isKept(in: solver.workspace, by: solver.record)
+        let fullKept = full.isKept(in: other.workspace, by: other.record)
+        #expect(kept && fullKept)
+        // Row 1 moves every variable but the first; the second time, from the kept response.
+        for step in 0..<2 {
+            system.rows[1].constant += 5
+            full.rows[1].constant += 5
+            let short = system.carryCounting([1], through: solver.record, capacity: 10)
+            let whole = full.carryCounting([1], through: other.record)
+            #expect(short.status == CNP_OK && whole.status == CNP_OK, "step \(step)")
+            #expect(short.changedCount == count - 1 && whole.changedCount == count - 1, "step \(step)")
+            #expect(short.listed.count == 10 && Set(short.listed).isSubset(of: whole.listed), "step \(step)")
+            #expect(system.values.map(\.bitPattern) == full.values.map(\.bitPattern), "step \(step)")
+        }
+        let previous = [system.rows[2].constant]
+        system.rows[2].constant += 1
+        var counted: UInt32 = 0
+        let status = system.withCore { core, solution in
+            cnp_solve_changed_constants(solver.record, &core, [2], previous, 1, &solution, nil, 0, &counted, nil)
+        }
+        #expect(status == CNP_OK && counted == UInt32(count - 2))
+        #expect(system.values[count - 1] == full.values[count - 1] + 1)
+    }
+
     /// A record marks the variables and rows each change reaches with a one-byte stamp, cleared
     /// when it wraps: a chain moved by the first change and by the 256th alone (the stamp then
     /// comes round to its marks again) still moves, and the row checked over it is checked
@@ -687,7 +720,7 @@ struct SolveRecordTests {
         let status = unknown.withCore { core, solution in
             var changed = [UInt32](repeating: 0, count: 2), count: UInt32 = 0
             let rows: [UInt32] = [1]
-            return cnp_solve_changed_constants(solver.record, &core, rows, nil, 1, &solution, &changed, &count, nil)
+            return cnp_solve_changed_constants(solver.record, &core, rows, nil, 1, &solution, &changed, 2, &count, nil)
         }
         #expect(kept && status == CNP_ERROR_BAD_ARGUMENT)
     }

@@ -143,7 +143,7 @@ struct TermCoefficientsTests {
             bare.term_coefficients = nil
             var changed: [UInt32] = [0], count: UInt32 = 0
             let rows: [UInt32] = [0], previous = [1.0]
-            return cnp_solve_changed_constants(record, &bare, rows, previous, 1, &solution, &changed, &count, nil)
+            return cnp_solve_changed_constants(record, &bare, rows, previous, 1, &solution, &changed, 1, &count, nil)
         }
         #expect(carried == CNP_ERROR_BAD_ARGUMENT)
     }

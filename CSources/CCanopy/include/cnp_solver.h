@@ -270,8 +270,10 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// row changes, the same constant gives the same values. The next other call (even one of no
 /// rows) replays that row too, and may list variables that moved only by rounding.
 ///
-/// The variables whose values changed are written to `changed_variables` (room for
-/// `variable_count` entries), in no particular order, and their number to `*changed_count`.
+/// The variables whose values changed are counted in `*changed_count` and listed, in no
+/// particular order, in `changed_variables`, as many as `changed_capacity` allows (it may be 0,
+/// and `changed_variables` NULL): a count above the capacity says the list is partial, and a
+/// caller that then treats everything as changed need not hold room for every variable.
 /// `report` (may be NULL) receives the recorded solve's report.
 ///
 /// CNP_ERROR_STALE when the record cannot carry the change: it is empty, or holds a system of
@@ -283,8 +285,8 @@ cnp_status cnp_solve_recording(cnp_workspace *workspace, const cnp_system *syste
 /// emptied and `solution` is unspecified: solve in full.
 cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_system *system, const uint32_t *changed_rows,
                                        const double *previous_constants, uint32_t changed_row_count,
-                                       cnp_solution *solution, uint32_t *changed_variables, uint32_t *changed_count,
-                                       cnp_solve_report *report);
+                                       cnp_solution *solution, uint32_t *changed_variables,
+                                       uint32_t changed_capacity, uint32_t *changed_count, cnp_solve_report *report);
 
 // MARK: - Solving on several threads
 

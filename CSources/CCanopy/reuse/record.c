@@ -649,11 +649,25 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
     return CNP_OK;
 }
 
+/// The caller's list of the variables whose values changed: the first `capacity` are listed,
+/// all are counted.
+typedef struct changed_list {
+    uint32_t *variables;
+    uint32_t capacity, count;
+} changed_list;
+
+/// Counts variable `m` as changed, and lists it if there is room.
+static void note_changed(changed_list *changed, uint32_t m) {
+    if (changed->count < changed->capacity) {
+        changed->variables[changed->count] = m;
+    }
+    changed->count++;
+}
+
 /// Writes the moved variable `m`'s value from its class's, which the representative's value
 /// holds (its scale is 1, its offset 0), and folds its delta into its kept offset; lists it
 /// when the value differs from `shown`, the caller's.
-static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, double *values, uint32_t *changed,
-                             uint32_t *changed_count) {
+static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, double *values, changed_list *changed) {
     class_entry c = entry_of(r, m);
     double offset_delta = c.rep != m ? r->delta[m] : 0.0;
     double value = c.scale * (values[c.rep] + r->delta[c.rep]) + c.offset + offset_delta;
@@ -661,7 +675,7 @@ static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, doub
         return CNP_ERROR_NON_FINITE;
     }
     if (value != shown) {
-        changed[(*changed_count)++] = m;
+        note_changed(changed, m);
     }
     values[m] = value;
     if (c.rep != m) {
@@ -673,12 +687,11 @@ static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, doub
 /// Settles the moved representatives that are the response's (with its base in `values` and
 /// the caller's values in `response_base`, see swap_in_response_base): their values are
 /// compared with the caller's, and they are marked settled (moved in an earlier call).
-static cnp_status settle_response_representatives(cnp_solve_record *r, double *values, uint32_t *changed,
-                                                  uint32_t *changed_count) {
+static cnp_status settle_response_representatives(cnp_solve_record *r, double *values, changed_list *changed) {
     cnp_status status = CNP_OK;
     for (uint32_t k = 0; k < r->response_rep_count && status == CNP_OK; k++) {
         uint32_t m = r->response_variables[k];
-        status = settle_one(r, m, r->response_base[k], values, changed, changed_count);
+        status = settle_one(r, m, r->response_base[k], values, changed);
         r->moved_mark[m] = (uint8_t)(r->stamp - 1);
     }
     return status;
@@ -690,8 +703,7 @@ static cnp_status settle_response_representatives(cnp_solve_record *r, double *v
 /// written. With `response_swapped`, the response's representatives are compared with the
 /// caller's values kept in its base.
 static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, bool response_swapped, double *values,
-                               uint32_t *changed, uint32_t *changed_count) {
-    *changed_count = 0;
+                               changed_list *changed) {
     cnp_status status = CNP_OK;
     uint32_t reps = 0;
     for (uint32_t k = 0; k < moved_count && status == CNP_OK; k++) {
@@ -700,16 +712,16 @@ static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, bool r
             r->moved[k] = r->moved[reps];
             r->moved[reps++] = m;
         } else {
-            status = settle_one(r, m, values[m], values, changed, changed_count);
+            status = settle_one(r, m, values[m], values, changed);
         }
     }
     if (status == CNP_OK && response_swapped) {
-        status = settle_response_representatives(r, values, changed, changed_count);
+        status = settle_response_representatives(r, values, changed);
     }
     for (uint32_t k = 0; k < reps && status == CNP_OK; k++) {
         uint32_t m = r->moved[k];
         if (r->moved_mark[m] == r->stamp) { // not settled as the response's
-            status = settle_one(r, m, values[m], values, changed, changed_count);
+            status = settle_one(r, m, values[m], values, changed);
         }
     }
     return status;
@@ -909,8 +921,8 @@ static void clear_constant_changes(cnp_solve_record *r, const uint32_t *changed_
 /// the rows over them; a change of one row alone keeps its response. The constants' changes
 /// are noted.
 static cnp_status replay(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
-                         uint32_t changed_row_count, uint32_t also_changed, cnp_solution *solution, uint32_t *changed,
-                         uint32_t *changed_count) {
+                         uint32_t changed_row_count, uint32_t also_changed, cnp_solution *solution,
+                         changed_list *changed) {
     bool wants = r->wants_indexes || r->indexing == CNP_TESTING_INDEXING_AT_ONCE;
     cnp_status status = wants && !r->indexed ? build_indexes(r, system) : CNP_OK;
     if (status != CNP_OK) {
@@ -936,7 +948,7 @@ static cnp_status replay(cnp_solve_record *r, const cnp_system *system, const ui
     bool alone = changed_row_count == 1 && also_changed == NONE;
     double change = alone ? r->constant_change[changed_rows[0]] : 0.0;
     bool keeps = change != 0.0;
-    status = settle_moved(r, moved_count, also_changed != NONE, solution->values, changed, changed_count);
+    status = settle_moved(r, moved_count, also_changed != NONE, solution->values, changed);
     r->recording_checks = keeps;
     r->response_check_count = 0;
     if (status == CNP_OK && also_changed != NONE) {
@@ -962,12 +974,11 @@ static cnp_status replay(cnp_solve_record *r, const cnp_system *system, const ui
 /// The kept response's row changed again, alone: each variable it moves is set from the base
 /// and the slope, and the same rows are checked.
 static cnp_status repeat_response(cnp_solve_record *r, const cnp_system *system, cnp_solution *solution,
-                                  uint32_t *changed, uint32_t *changed_count) {
+                                  changed_list *changed) {
     if (!can_carry(r, system, r->response_row)) {
         return CNP_ERROR_STALE;
     }
     double change = system->rows[r->response_row].constant - r->response_constant;
-    *changed_count = 0;
     for (uint32_t k = 0; k < r->response_count; k++) {
         uint32_t m = r->response_variables[k];
         // At the base constant, the base itself (bit for bit, whatever the slope).
@@ -976,7 +987,7 @@ static cnp_status repeat_response(cnp_solve_record *r, const cnp_system *system,
             return CNP_ERROR_NON_FINITE;
         }
         if (value != solution->values[m]) {
-            changed[(*changed_count)++] = m;
+            note_changed(changed, m);
         }
         solution->values[m] = value;
     }
@@ -994,9 +1005,9 @@ static cnp_status repeat_response(cnp_solve_record *r, const cnp_system *system,
 /// own state has not moved with them).
 static cnp_status carry_change(cnp_solve_record *r, const cnp_system *system, const uint32_t *changed_rows,
                                const double *previous_constants, uint32_t changed_row_count, cnp_solution *solution,
-                               uint32_t *changed, uint32_t *changed_count) {
+                               changed_list *changed) {
     if (changed_row_count == 1 && changed_rows[0] == r->response_row) {
-        return repeat_response(r, system, solution, changed, changed_count);
+        return repeat_response(r, system, solution, changed);
     }
     uint32_t also_changed = r->response_outstanding ? r->response_row : NONE;
     if (also_changed != NONE) {
@@ -1009,7 +1020,7 @@ static cnp_status carry_change(cnp_solve_record *r, const cnp_system *system, co
     r->response_outstanding = false;
     note_constant_changes(r, system, changed_rows, previous_constants, changed_row_count, also_changed);
     cnp_status status =
-        replay(r, system, changed_rows, changed_row_count, also_changed, solution, changed, changed_count);
+        replay(r, system, changed_rows, changed_row_count, also_changed, solution, changed);
     clear_constant_changes(r, changed_rows, changed_row_count, also_changed);
     return status;
 }
@@ -1029,14 +1040,14 @@ static cnp_status check_changed_rows(const cnp_system *system, const uint32_t *c
 
 cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_system *system, const uint32_t *changed_rows,
                                        const double *previous_constants, uint32_t changed_row_count,
-                                       cnp_solution *solution, uint32_t *changed_variables, uint32_t *changed_count,
-                                       cnp_solve_report *report) {
+                                       cnp_solution *solution, uint32_t *changed_variables,
+                                       uint32_t changed_capacity, uint32_t *changed_count, cnp_solve_report *report) {
     if (record == NULL) {
         return CNP_ERROR_BAD_ARGUMENT;
     }
     cnp_status status = CNP_OK;
     if (system == NULL || solution == NULL || solution->values == NULL || solution->row_state == NULL ||
-        changed_variables == NULL || changed_count == NULL ||
+        (changed_variables == NULL && changed_capacity > 0) || changed_count == NULL ||
         (changed_row_count > 0 && (changed_rows == NULL || previous_constants == NULL)) ||
         (system->row_count > 0 && system->rows == NULL) ||
         (system->term_count > 0 && (system->term_variables == NULL || !system_has_coefficients(system)))) {
@@ -1050,14 +1061,16 @@ cnp_status cnp_solve_changed_constants(cnp_solve_record *record, const cnp_syste
     if (status == CNP_OK && !record->prepared) {
         status = prepare_scratch(record, system);
     }
+    changed_list changed = {.variables = changed_variables, .capacity = changed_capacity};
     if (status == CNP_OK) {
         status = carry_change(record, system, changed_rows, previous_constants, changed_row_count, solution,
-                              changed_variables, changed_count);
+                              &changed);
     }
     if (status != CNP_OK) {
         cnp__record_forget(record);
         return status;
     }
+    *changed_count = changed.count;
     if (report != NULL) {
         *report = record->report;
     }

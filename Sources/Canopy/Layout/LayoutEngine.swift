@@ -272,22 +272,29 @@ final class LayoutEngine {
         report.solvedValues = []
         recordHoldsSolution = false
         var status = CNP_OK
-        let changed = [UInt32](unsafeUninitializedCapacity: carried.values.count) { buffer, count in
-            var changedCount: UInt32 = 0
+        // A change of more than a sixteenth of the variables (a resize) moves most items: every
+        // item is then taken as moved, rather than a list of the variables kept for each.
+        let room = max(64, carried.values.count / 16)
+        var changedCount: UInt32 = 0
+        let changed = [UInt32](unsafeUninitializedCapacity: room) { buffer, count in
             status = system.withCoreSystem { problem in
                 carried.withOutputs { output in
                     cnp_solve_changed_constants(
                         record.pointer, &problem, changes.rows, changes.previous, UInt32(changes.rows.count), &output,
-                        buffer.baseAddress, &changedCount, nil)
+                        buffer.baseAddress, UInt32(room), &changedCount, nil)
                 }
             }
-            count = status == CNP_OK ? Int(changedCount) : 0
+            count = status == CNP_OK ? min(Int(changedCount), room) : 0
         }
         guard status == CNP_OK else {
             system.referToFrames()
             return false
         }
-        for variable in changed.lazy.map(Int.init) { moved.insert(system.item(ofVariable: variable)) }
+        if Int(changedCount) > room {
+            moved = ItemSet(count: system.itemCount, containingAll: true)
+        } else {
+            for variable in changed.lazy.map(Int.init) { moved.insert(system.item(ofVariable: variable)) }
+        }
         system.refer(to: carried.values)
         solution = carried
         recordHoldsSolution = true
