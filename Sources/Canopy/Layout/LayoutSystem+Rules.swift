@@ -4,7 +4,7 @@ import Foundation
 /// autoresizing mask turned into constraints, an intrinsic size.
 extension LayoutSystem {
     /// What a rule row stands for; its description is written only when asked for, with the
-    /// value read from the row (a payload would double the size of every row's origin).
+    /// value read from the row (a payload would not fit a row's origin: see `RowOrigins`).
     enum Rule {
         case rootLeft, rootTop, rootWidth, rootHeight
         case autoresizing(LayoutConstraint.Axis)

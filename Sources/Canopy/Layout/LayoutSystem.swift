@@ -9,13 +9,12 @@ import Foundation
 /// Rows are laid out so that an edit can be made in place (LayoutSystem+Refresh.swift): each
 /// item's rules first, together, in item order, then the constraints.
 struct LayoutSystem {
-    /// Where a row came from.
+    /// Where a row came from (kept 4 bytes a row: see `RowOrigins`).
     enum Origin {
         /// An app's constraint.
         case constraint(LayoutConstraint)
         /// A rule Canopy adds for the item at `item` (its frame turned into constraints, its
-        /// intrinsic size, the root's place). The index comes first: so laid out, the three
-        /// cases share 8 bytes.
+        /// intrinsic size, the root's place).
         case rule(item: Int32, Rule)
         /// A constraint kept as a record of the window's table (see `ConstraintTable`), by its
         /// place there.
@@ -66,7 +65,7 @@ struct LayoutSystem {
     /// Each term's variable and coefficient, apart: the core reads them as two arrays.
     private(set) var termVariables: [UInt32] = []
     private(set) var termCoefficients = TermCoefficients()
-    private(set) var origins: [Origin] = []
+    private(set) var origins = RowOrigins()
     /// The table of constraint records the rows were read from, if the window had one.
     private(set) var table: ConstraintTable?
     /// The row of each of the table's records that has one, made when first asked for.
@@ -588,8 +587,8 @@ struct LayoutSystem {
     mutating func row(ofTableRecord place: Int) -> Int? {
         if tableRecordRows == nil, let table {
             var rowOfRecord = [Int32](repeating: -1, count: table.count)
-            for (row, origin) in origins.enumerated() {
-                if case .tableRecord(let place) = origin { rowOfRecord[Int(place)] = Int32(row) }
+            for row in 0..<origins.count {
+                if case .tableRecord(let place) = origins[row] { rowOfRecord[Int(place)] = Int32(row) }
             }
             tableRecordRows = rowOfRecord
         }
