@@ -26,7 +26,7 @@ struct RowOrigins {
     }
 
     mutating func append(_ origin: LayoutSystem.Origin) {
-        codes.append(code(of: origin, replacing: nil))
+        codes.append(Self.packedCode(of: origin) ?? otherCode(for: origin, replacing: nil))
     }
 
     subscript(row: Int) -> LayoutSystem.Origin {
@@ -40,24 +40,31 @@ struct RowOrigins {
             default: return others[Int(value)]
             }
         }
-        set { codes[row] = code(of: newValue, replacing: codes[row]) }
+        set { codes[row] = Self.packedCode(of: newValue) ?? otherCode(for: newValue, replacing: codes[row]) }
     }
 
-    /// The code of `origin`, for a row whose code was `old` (`nil` for a new row).
-    private mutating func code(of origin: LayoutSystem.Origin, replacing old: UInt32?) -> UInt32 {
+    /// The code that packs `origin`, if one can: every row of a large tree's system is packed,
+    /// and is appended through here.
+    @inline(__always)
+    private static func packedCode(of origin: LayoutSystem.Origin) -> UInt32? {
         switch origin {
-        case .tableRecord(let place) where Int(place) <= Self.largestPacked:
-            return UInt32(place) << 2 | Self.recordTag
-        case .rule(let item, let rule) where Int(item) <= Self.largestRuleItem:
-            return (UInt32(item) << Self.ruleKindBits | rule.code) << 2 | Self.ruleTag
-        default:
-            if let old, old & 3 == Self.otherTag {
-                others[Int(old >> 2)] = origin
-                return old
-            }
-            others.append(origin)
-            return UInt32(others.count - 1) << 2 | Self.otherTag
+        case .tableRecord(let place) where place >= 0 && Int(place) <= largestPacked:
+            UInt32(place) << 2 | recordTag
+        case .rule(let item, let rule) where item >= 0 && Int(item) <= largestRuleItem:
+            (UInt32(item) << ruleKindBits | rule.code) << 2 | ruleTag
+        default: nil
         }
+    }
+
+    /// The code of `origin` in a slot beside, for a row whose code was `old` (`nil` for a new
+    /// row): the row's own slot if it had one.
+    private mutating func otherCode(for origin: LayoutSystem.Origin, replacing old: UInt32?) -> UInt32 {
+        if let old, old & 3 == Self.otherTag {
+            others[Int(old >> 2)] = origin
+            return old
+        }
+        others.append(origin)
+        return UInt32(others.count - 1) << 2 | Self.otherTag
     }
 }
 
