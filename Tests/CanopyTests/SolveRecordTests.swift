@@ -743,9 +743,9 @@ struct SolveRecordTests {
         var merged = CoreSystem(variableCount: count)
         for v in 1..<count { merged.add([(v, 1), (v - 1, -1)], CNP_RELATION_EQUAL, Double(v % 7)) }
         merged.add([(0, 1)], CNP_RELATION_EQUAL, 0)
-        // Whole pages go back: each of the ten arrays given back keeps the part pages at its
+        // Whole pages go back: each of the nine arrays given back keeps the part pages at its
         // two ends, where they fall depends on the block's address.
-        let pages = 2 * 10 * 4096
+        let pages = 2 * 9 * 4096
         for (system, plain) in [(fixed, count), (merged, 0)] {
             var system = system
             let solver = SolverMemory()

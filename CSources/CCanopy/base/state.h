@@ -21,6 +21,7 @@
 #define CNP_BASE_STATE_H
 
 #include "base/arena.h"
+#include "base/eliminations.h"
 #include "base/rows.h"
 #include "include/cnp_solver.h"
 #include "include/cnp_solver_testing.h"
@@ -94,21 +95,6 @@ enum {
     VARIABLE_PLACED = 1 << 7     // its class entries have a place (see write_class_entries)
 };
 
-/// One elimination substitution made, written in the order made for the record to keep
-/// (narrower: reuse/eliminations.h). The class's size then, which a change's carry reads, is not kept
-/// here: a variable is the target of one elimination at most (a class merged is no longer a
-/// representative, a class fixed takes part in no more merges), and its class's size does not
-/// change after it, so the record reads it once the solve is done.
-typedef struct elimination {
-    /// What the row's reduced constant was divided by: the merged class's coefficient, or the
-    /// fixed class's.
-    double divisor;
-    uint32_t row;
-    /// The class merged into another (its representative then), the representative fixed, or
-    /// NONE for a row found to hold as it was.
-    uint32_t target;
-} elimination;
-
 /// One solve's state. Per-variable arrays are indexed by variable, per-row arrays by row.
 typedef struct solver {
     const cnp_system *system;
@@ -176,8 +162,7 @@ typedef struct solver {
     uint32_t *peeled_variable;    // on a peeled row: the representative it defines
 
     // Substitution's eliminations in order, when the solve is recorded; NULL otherwise.
-    elimination *eliminations;
-    uint32_t elimination_count;
+    elimination_list *eliminations;
     /// Whether a pass after the first (a component solved again, the pins) made the record
     /// incomplete.
     bool record_broken;

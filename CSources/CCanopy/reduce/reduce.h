@@ -54,7 +54,7 @@ uint32_t cnp__finish_peeled(solver *s);
 /// Notes an elimination in order, when the solve is recorded.
 static inline void note_elimination(solver *s, uint32_t row, uint32_t target, double divisor) {
     if (s->eliminations != NULL) {
-        s->eliminations[s->elimination_count++] = (elimination){.divisor = divisor, .row = row, .target = target};
+        elimination_list_append(s->eliminations, row, target, divisor);
     }
 }
 

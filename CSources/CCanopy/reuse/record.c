@@ -41,7 +41,6 @@
 #include "reuse/reuse.h"
 
 #include "base/pages.h"
-#include "reuse/eliminations.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -75,7 +74,6 @@ struct cnp_solve_record {
     uint32_t *slot;
     uint32_t *run;
     uint32_t kept_variables;
-    elimination *written;             // substitution's eliminations, read once, narrowed into:
     elimination_list eliminations;
     /// The bytes of `memory` given back to the system since the solve.
     size_t released;
@@ -184,7 +182,6 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
     r->next_member = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->last_member = cnp__arena_take(a, variables, sizeof(uint32_t));
     r->run = cnp__arena_take(a, variables, sizeof(uint32_t));
-    r->written = cnp__arena_take(a, rows, sizeof(elimination));
     r->eliminations.target = cnp__arena_take(a, rows, sizeof(uint32_t));
     r->eliminations.row = cnp__arena_take(a, rows, sizeof(uint32_t));
     r->eliminations.divisor = cnp__arena_take(a, rows, sizeof(double));
@@ -235,8 +232,8 @@ cnp_status cnp__record_prepare(cnp_solve_record *record, solver *s, uint64_t ter
     s->next_member = record->next_member;
     s->last_member = record->last_member;
     s->class_size = record->run;
-    s->eliminations = record->written;
-    s->elimination_count = 0;
+    elimination_list_clear(&record->eliminations);
+    s->eliminations = &record->eliminations;
     s->record_broken = false;
     return CNP_OK;
 }
@@ -295,14 +292,6 @@ static void drop_plain_variables(cnp_solve_record *r, const solver *s) {
                   (kept ? 0 : cnp__release_inner_pages(r->place, r->variable_count * sizeof(uint32_t)));
 }
 
-/// Narrows the eliminations substitution wrote into the kept columns, and gives back the pages
-/// nothing reads any more: those it wrote, and the kept columns left unused.
-static size_t narrow_eliminations(cnp_solve_record *r, const solver *s) {
-    elimination_list_narrow(&r->eliminations, r->written, s->elimination_count);
-    return cnp__release_inner_pages(r->written, r->row_count * sizeof(elimination)) +
-           elimination_list_release_unused(&r->eliminations, r->row_count);
-}
-
 /// Variable `v`'s place among the kept entries, or NONE for a plain variable.
 static uint32_t slot_of(const cnp_solve_record *r, uint32_t v) {
     return r->slot != NULL ? r->slot[v] : NONE;
@@ -325,7 +314,7 @@ bool cnp__record_finish(cnp_solve_record *record, const solver *s, cnp_status st
     record->indexed = false;
     record->wants_indexes = false;
     drop_plain_variables(record, s);
-    record->released += narrow_eliminations(record, s);
+    record->released += elimination_list_release_unused(&record->eliminations, record->row_count);
     return true;
 }
 
