@@ -32,6 +32,33 @@ struct SceneIDTableTests {
         #expect(!table.hasGivenWay)
     }
 
+    /// Stored all at once, region of the table by region, ids are numbered and found as when
+    /// stored one by one; the first record that repeats an earlier id (by place, not by the
+    /// order stored) is the one named, whichever regions the repeats fall in.
+    @Test func idsStoredAtOnceAreNumberedAsInTurn() {
+        let ids = (0..<40_000).map { "view-\($0)" }
+        var table = SceneIDTable(capacity: ids.count)
+        let list = records(ids)
+        #expect(table.insertAll(list) == nil)
+        #expect(table.count == ids.count && !table.hasGivenWay)
+        let numbers = ids.map { table.number(of: $0, among: list) ?? -1 }
+        #expect(numbers == Array(ids.indices))
+        #expect(table.number(of: "view-40000", among: list) == nil)
+        for repeats in [[30_000: 29_999, 35_000: 5], [39_999: 0], [20_000: 12, 20_001: 19_999]] {
+            var ids = ids
+            for (place, earlier) in repeats { ids[place] = ids[earlier] }
+            var table = SceneIDTable(capacity: ids.count)
+            #expect(table.insertAll(records(ids)) == repeats.keys.min(), "\(repeats)")
+        }
+        // Ids that are not all ASCII, and probes cut short, are stored in turn.
+        var accented = SceneIDTable(capacity: 4)
+        #expect(accented.insertAll(records(["K", "caf\u{E9}", "\u{212A}"])) == 2)
+        var cut = SceneIDTable(capacity: 2000, longestProbe: 1)
+        let short = records(Array(ids.prefix(2000)))
+        #expect(cut.insertAll(short) == nil && cut.hasGivenWay)
+        #expect(cut.number(of: "view-1999", among: short) == 1999)
+    }
+
     /// The Kelvin sign is canonically "K", and "e" with a combining acute accent is "é":
     /// equal strings of other bytes are one id.
     @Test func canonicallyEquivalentIdsAreOneId() {

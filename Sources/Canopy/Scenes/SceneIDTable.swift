@@ -34,7 +34,7 @@ struct SceneIDTable {
     mutating func insert<Record: NamedSceneRecord>(_ id: String, among records: [Record]) -> Int? {
         if let hash = tableHash(of: id) {
             if 2 * (count + 1) > slots.count { grow() }
-            switch probe(for: id, hash: hash, among: records) {
+            switch probe(hash: hash, isID: { records[$0].id == id }) {
             case .found(let number): return number
             case .vacant(let slot):
                 slots[slot] = UInt64(hash) << 32 | UInt64(count + 1)
@@ -50,10 +50,48 @@ struct SceneIDTable {
         return nil
     }
 
+    /// Stores the ids of `records`, each numbered by its place, into an empty table: what
+    /// `insert(_:among:)` in place order does, but for the order of the stores. Returns the place
+    /// of the first record whose id equals an earlier one's (the table then holds the others),
+    /// or `nil`.
+    ///
+    /// A large table misses the cache at every store; the records are stored region of the
+    /// table by region, each small enough to stay in the cache, in place order within each (so
+    /// an id's first record is stored before the records that repeat it).
+    mutating func insertAll<Record: NamedSceneRecord>(_ records: [Record]) -> Int? {
+        guard count == 0, dictionary == nil, let hashes = Self.hashes(ofASCII: records) else {
+            return insertEach(records)
+        }
+        if 2 * records.count > slots.count { slots = Array(repeating: 0, count: Self.slotCount(for: records.count)) }
+        var firstRepeat: Int?
+        for entry in Self.entriesByRegion(hashes, slotCount: slots.count) {
+            let hash = UInt32(entry >> 32), place = Int(entry & 0xFFFF_FFFF) - 1
+            // The record is read only when a stored id has its hash: a unique id's never is.
+            switch probe(hash: hash, isID: { records[$0].id == records[place].id }) {
+            case .found: firstRepeat = min(firstRepeat ?? place, place)
+            case .vacant(let slot): slots[slot] = entry
+            case .tooLong:
+                slots = Array(repeating: 0, count: slots.count)
+                return insertEach(records)
+            }
+        }
+        count = records.count
+        return firstRepeat
+    }
+
+    /// `insert(_:among:)` for each record in place order, up to the first whose id repeats an
+    /// earlier one's: its place, or `nil`.
+    private mutating func insertEach<Record: NamedSceneRecord>(_ records: [Record]) -> Int? {
+        for place in records.indices where insert(records[place].id, among: records) != nil {
+            return place
+        }
+        return nil
+    }
+
     /// The number of the id equal to `id`, or `nil`.
     mutating func number<Record: NamedSceneRecord>(of id: String, among records: [Record]) -> Int? {
         if let hash = tableHash(of: id) {
-            switch probe(for: id, hash: hash, among: records) {
+            switch probe(hash: hash, isID: { records[$0].id == id }) {
             case .found(let number): return number
             case .vacant: return nil
             case .tooLong: break
@@ -71,15 +109,16 @@ struct SceneIDTable {
         case tooLong
     }
 
-    /// Linear probing from the slot the hash's low bits pick.
-    private func probe<Record: NamedSceneRecord>(for id: String, hash: UInt32, among records: [Record]) -> Probe {
+    /// Linear probing from the slot the hash's low bits pick; `isID` says whether the id
+    /// numbered so is the one probed for (asked only of stored ids with the same hash).
+    private func probe(hash: UInt32, isID: (Int) -> Bool) -> Probe {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         for _ in 0..<longestProbe {
             let entry = slots[slot]
             if entry == 0 { return .vacant(slot) }
             let number = Int(entry & 0xFFFF_FFFF) - 1
-            if UInt32(entry >> 32) == hash, records[number].id == id { return .found(number) }
+            if UInt32(entry >> 32) == hash, isID(number) { return .found(number) }
             slot = (slot + 1) & mask
         }
         return .tooLong
@@ -119,6 +158,37 @@ struct SceneIDTable {
         var count = 16
         while count < 2 * capacity { count <<= 1 }
         return count
+    }
+
+    /// Each record's table hash, or `nil` when some id is not ASCII. The records are read in
+    /// place: iterating would copy each.
+    private static func hashes<Record: NamedSceneRecord>(ofASCII records: [Record]) -> [UInt32]? {
+        var hashes: [UInt32] = []
+        hashes.reserveCapacity(records.count)
+        for place in records.indices {
+            guard let hash = hash(ofASCII: records[place].id) else { return nil }
+            hashes.append(hash)
+        }
+        return hashes
+    }
+
+    /// Each place's slot entry (its hash and its number + 1), ordered by the region of a table
+    /// of `slotCount` slots its slot falls in, in place order within a region (a counting sort):
+    /// 8,192 slots a region, 64 KB. Read in order, neither the entries nor the slots are read
+    /// far apart.
+    private static func entriesByRegion(_ hashes: [UInt32], slotCount: Int) -> [UInt64] {
+        let slotBits = slotCount.trailingZeroBitCount, regionBits = max(0, slotBits - 13)
+        let shift = slotBits - regionBits, mask = UInt32(slotCount - 1)
+        var next = [Int](repeating: 0, count: 1 << regionBits + 1)
+        for hash in hashes { next[Int((hash & mask) >> shift) + 1] += 1 }
+        for region in 0..<(1 << regionBits) { next[region + 1] += next[region] }
+        var entries = [UInt64](repeating: 0, count: hashes.count)
+        for (place, hash) in hashes.enumerated() {
+            let region = Int((hash & mask) >> shift)
+            entries[next[region]] = UInt64(hash) << 32 | UInt64(place + 1)
+            next[region] += 1
+        }
+        return entries
     }
 
     /// FNV-1a over the bytes, its high half then folded in and the whole multiplied, keeping the

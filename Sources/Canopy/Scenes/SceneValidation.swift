@@ -31,11 +31,7 @@ struct SceneIndex {
         guides = SceneIDTable(capacity: scene.guides.count)
         // Records are read in place, by index, throughout: iterating would copy every record,
         // and a record holds several strings.
-        for i in scene.views.indices {
-            guard views.insert(scene.views[i].id, among: scene.views) == nil else {
-                throw Self.duplicate(scene.views[i].id, "views[\(i)].id")
-            }
-        }
+        if let i = views.insertAll(scene.views) { throw Self.duplicate(scene.views[i].id, "views[\(i)].id") }
         for (i, guide) in scene.guides.enumerated() {
             guard view(guide.id, in: scene) == nil, guides.insert(guide.id, among: scene.guides) == nil else {
                 throw Self.duplicate(guide.id, "guides[\(i)].id")
