@@ -109,6 +109,7 @@ struct cnp_solve_record {
     uint32_t sweep_from;  // without: the first elimination of a changed row, or NONE
     uint32_t *moved;      // the variables moved, in the order moved (a list traded with the response's)
     uint8_t stamp;
+    uint8_t front_mark;   // in a catch-up, the mark of the variables listed first (take_response_list)
 
     // The response to the latest change of one row alone (see above).
     uint32_t response_row;         // NONE: no response kept
@@ -562,11 +563,14 @@ static uint32_t next_elimination(cnp_solve_record *r, uint32_t from) {
 /// Notes that `variable` moved during elimination `e`: the later eliminations that mention it
 /// are to be visited (a sweep visits them anyway).
 static void note_moved(cnp_solve_record *r, uint32_t variable, uint32_t e, uint32_t *moved_count) {
-    if (r->moved_mark[variable] == r->stamp) {
+    uint8_t mark = r->moved_mark[variable];
+    if (mark == r->stamp) {
         return; // its later eliminations are pending already, from its first move
     }
     r->moved_mark[variable] = r->stamp;
-    r->moved[(*moved_count)++] = variable;
+    if (mark != r->front_mark) {
+        r->moved[(*moved_count)++] = variable; // one listed first is listed already
+    }
     if (!r->indexed) {
         return;
     }
@@ -685,12 +689,13 @@ static cnp_status settle_one(cnp_solve_record *r, uint32_t m, double shown, doub
 }
 
 /// Settles the moved representatives that are the response's (with its base in `values` and
-/// the caller's values in `response_base`, see swap_in_response_base): their values are
-/// compared with the caller's, and they are marked settled (moved in an earlier call).
+/// the caller's values in `response_base`, see swap_in_response_base), listed first in `moved`
+/// (see take_response_list): their values are compared with the caller's, and they are marked
+/// settled (moved in an earlier call).
 static cnp_status settle_response_representatives(cnp_solve_record *r, double *values, changed_list *changed) {
     cnp_status status = CNP_OK;
     for (uint32_t k = 0; k < r->response_rep_count && status == CNP_OK; k++) {
-        uint32_t m = r->response_variables[k];
+        uint32_t m = r->moved[k];
         status = settle_one(r, m, r->response_base[k], values, changed);
         r->moved_mark[m] = (uint8_t)(r->stamp - 1);
     }
@@ -698,10 +703,11 @@ static cnp_status settle_response_representatives(cnp_solve_record *r, double *v
 }
 
 /// Writes the moved variables' values and folds their deltas into the kept offsets (the deltas
-/// stay, for a response to keep); lists the variables whose values changed. The representatives come last, gathered at the front of
-/// `moved` on the way: their values are their classes' old values until every member is
-/// written. With `response_swapped`, the response's representatives are compared with the
-/// caller's values kept in its base.
+/// stay, for a response to keep); lists the variables whose values changed. The
+/// representatives come last, gathered at the front of `moved` on the way (the response's,
+/// listed first, stay where they are): their values are their classes' old values until every
+/// member is written. With `response_swapped`, the response's representatives are compared
+/// with the caller's values kept in its base.
 static cnp_status settle_moved(cnp_solve_record *r, uint32_t moved_count, bool response_swapped, double *values,
                                changed_list *changed) {
     cnp_status status = CNP_OK;
@@ -811,6 +817,7 @@ static void next_stamp(cnp_solve_record *r) {
         memset(r->row_mark, 0, r->row_count * sizeof(uint8_t));
         r->stamp = 1;
     }
+    r->front_mark = r->stamp; // no variable is listed first
 }
 
 /// Variable `m`'s change per unit of the kept response's row's constant: how far it moved at
@@ -878,18 +885,30 @@ static void swap_in_response_base(cnp_solve_record *r, double *values) {
     }
 }
 
-/// Adds the response's variables to the moved ones (those not moved already): values set
-/// from it are rewritten from the record's state, even where its row came back to the base
-/// and nothing moves.
-static uint32_t retake_response_variables(cnp_solve_record *r, uint32_t moved_count) {
+/// Marks the response's variables, listed first in `moved` (see take_response_list), moved:
+/// values set from the response are rewritten from the record's state, even where its row came
+/// back to the base and nothing moves.
+static void retake_response_variables(cnp_solve_record *r) {
     for (uint32_t k = 0; k < r->response_count; k++) {
-        uint32_t m = r->response_variables[k];
-        if (r->moved_mark[m] != r->stamp) {
-            r->moved_mark[m] = r->stamp;
-            r->moved[moved_count++] = m;
-        }
+        r->moved_mark[r->moved[k]] = r->stamp;
     }
-    return moved_count;
+}
+
+/// Makes the response's list the moved list, its variables first, and the moved list the spare
+/// one; returns how many it lists. They are marked as listed with the stamp of this call, as no
+/// variable is marked yet, and the call takes a fresh one: a variable the eliminations move is
+/// then listed once (see note_moved).
+static uint32_t take_response_list(cnp_solve_record *r) {
+    uint32_t *list = r->response_variables;
+    r->response_variables = r->moved;
+    r->moved = list;
+    uint8_t front = r->stamp;
+    next_stamp(r);
+    r->front_mark = front;
+    for (uint32_t k = 0; k < r->response_count; k++) {
+        r->moved_mark[list[k]] = front;
+    }
+    return r->response_count;
 }
 
 /// Notes each changed row's change of constant; a row listed twice takes its first entry's. The
@@ -937,13 +956,13 @@ static cnp_status replay(cnp_solve_record *r, const cnp_system *system, const ui
     if (status != CNP_OK) {
         return status;
     }
-    uint32_t moved_count = 0;
+    uint32_t moved_count = also_changed != NONE ? take_response_list(r) : 0;
     status = carry_through_eliminations(r, system, &moved_count);
     if (status != CNP_OK) {
         return status;
     }
     if (also_changed != NONE) {
-        moved_count = retake_response_variables(r, moved_count);
+        retake_response_variables(r);
     }
     bool alone = changed_row_count == 1 && also_changed == NONE;
     double change = alone ? r->constant_change[changed_rows[0]] : 0.0;
