@@ -26,8 +26,9 @@
  *
  * The members a class had at a merge are found without replaying the merges: a merge appends
  * one list at the end of the other, so a class at any time is a contiguous run of its final
- * list, starting at its representative then and as long as its size then. A class fixed is
- * final: it is its representative's still, and its run is all its members.
+ * list, starting at its representative then and as long as its size then, followed through
+ * the lists' links. A class fixed is final: it is its representative's still, and its run is
+ * all its members.
  *
  * A plain variable, a class of its own (its own representative, so scale 1 and offset 0), is
  * kept as nothing: substitution packs the entries of the variables it classes at the front of
@@ -66,7 +67,7 @@ struct cnp_solve_record {
     // `next_member` and `run` (the class sizes: each entry's class's size when an elimination
     // merged or fixed it), at the places `place` gives. Once the solve is kept, `slot` is
     // `place` with NONE for each plain variable, or NULL when every variable is plain (see
-    // slot_of); `last_member` is read no more.
+    // slot_of); `last_member` is read no more, `next_member` links each class's final list.
     uint32_t *place;
     uint32_t *rep;
     double *scale, *offset;
@@ -83,9 +84,6 @@ struct cnp_solve_record {
     /// Whether every row has an elimination and elimination e is row e's (a tree listed
     /// parent first, whose rows substitution settles in one sweep): see elimination_of.
     bool eliminations_in_row_order;
-    uint32_t *members;            // the final lists of the classes that are not plain, one after another
-    uint32_t *member_position;    // per variable that is not plain (by slot): its place in `members`,
-                                  // written over `next_member`, which nothing reads after the listing
     uint32_t *checked_rows;       // the rows is_checked takes, in order (few: a tree has none)
     uint32_t checked_row_count;
 
@@ -189,10 +187,9 @@ static void carve_solve_arrays(arena *a, cnp_solve_record *r, size_t variables, 
     r->eliminations.halves = cnp__arena_take(a, rows, sizeof(int8_t));
 }
 
-/// A change's scratch, the map of rows to eliminations and the classes' members.
+/// A change's scratch, and the map of rows to eliminations.
 static void carve_scratch_arrays(arena *a, cnp_solve_record *r, size_t variables, size_t rows) {
     r->elimination_of_row = cnp__arena_take(a, r->eliminations_in_row_order ? 0 : rows, sizeof(uint32_t));
-    r->members = cnp__arena_take(a, r->kept_variables, sizeof(uint32_t));
     r->checked_rows = cnp__arena_take(a, r->checked_row_count, sizeof(uint32_t));
     r->constant_change = cnp__arena_take(a, rows, sizeof(double));
     r->delta = cnp__arena_take(a, variables, sizeof(double));
@@ -429,32 +426,13 @@ static void place_rows_of_variables(cnp_solve_record *r, const cnp_system *syste
     }
 }
 
-/// Lays the list of every class that is not plain out in `members`, one after another, each
-/// from its representative, with each member's place (a plain variable's class is itself). The
-/// places are written over the lists' links as each is followed: nothing reads the links after.
-static void list_members(cnp_solve_record *r) {
-    r->member_position = r->next_member;
-    uint32_t position = 0;
-    for (uint32_t v = 0; v < r->variable_count; v++) {
-        uint32_t k = slot_of(r, v);
-        if (k == NONE || r->rep[k] != v) {
-            continue;
-        }
-        for (uint32_t m = v, next; m != NONE; m = next) {
-            next = r->next_member[r->slot[m]];
-            r->member_position[r->slot[m]] = position;
-            r->members[position++] = m;
-        }
-    }
-}
-
 /// Whether every row has an elimination, row e's being elimination e.
 static bool eliminations_are_in_row_order(const cnp_solve_record *r) {
     return r->eliminations.count == r->row_count && r->eliminations.rows_in_order;
 }
 
 /// Carves a change's scratch (zero, as it is between calls), maps rows to their eliminations
-/// and lists the classes' members, at the first change after a solve.
+/// at the first change after a solve.
 static cnp_status prepare_scratch(cnp_solve_record *r, const cnp_system *system) {
     if (r->row_count >= CHECKED_ROW || !has_the_recorded_rows(r, system)) {
         return CNP_ERROR_STALE;
@@ -485,7 +463,6 @@ static cnp_status prepare_scratch(cnp_solve_record *r, const cnp_system *system)
             r->checked_rows[k++] = row;
         }
     }
-    list_members(r);
     // The scratch is zero already in a new block: its pages are then touched only where a
     // change writes (a variable moved, a row checked), not all at once here.
     if (!zeroed) {
@@ -619,6 +596,12 @@ static double reduced_delta(const cnp_solve_record *r, const cnp_system *system,
     return delta;
 }
 
+/// The member after `m` in its class's list, as the `k`th of a run of `run`, or NONE once the
+/// run is done (the link past its last member leads out of it; a plain variable has none).
+static uint32_t next_in_run(const cnp_solve_record *r, uint32_t m, uint32_t k, uint32_t run) {
+    return k < run ? r->next_member[r->slot[m]] : NONE;
+}
+
 /// Visits the pending eliminations in order, moving the classes they shifted or fixed. A row
 /// that no longer lies within the system (its terms changed, against the contract) is refused.
 static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_system *system, uint32_t *moved_count) {
@@ -632,19 +615,16 @@ static cnp_status carry_through_eliminations(cnp_solve_record *r, const cnp_syst
             continue; // a row that held as it was is checked with the others afterwards
         }
         // The class's members then: a plain class is its variable alone.
-        uint32_t target = slot_of(r, x.target), alone = x.target;
-        const uint32_t *members = target == NONE ? &alone : r->members + r->member_position[target];
-        uint32_t run = target == NONE ? 1 : r->run[target];
+        uint32_t target = slot_of(r, x.target), run = target == NONE ? 1 : r->run[target];
         if (is_representative(r, x.target)) { // fixed
             r->delta[x.target] = delta / x.divisor;
-            for (uint32_t k = 0; k < run; k++) {
-                note_moved(r, members[k], e, moved_count);
+            for (uint32_t k = 0, m = x.target; k < run; k++, m = next_in_run(r, m, k, run)) {
+                note_moved(r, m, e, moved_count);
             }
         } else {
             // A class merged into another, and so every member it had, is not plain.
             double shift = delta / x.divisor, target_scale = r->scale[target];
-            for (uint32_t k = 0; k < run; k++) {
-                uint32_t m = members[k];
+            for (uint32_t k = 0, m = x.target; k < run; k++, m = next_in_run(r, m, k, run)) {
                 r->delta[m] += r->scale[r->slot[m]] / target_scale * shift;
                 note_moved(r, m, e, moved_count);
             }
