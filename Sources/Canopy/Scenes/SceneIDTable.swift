@@ -59,15 +59,15 @@ struct SceneIDTable {
     /// table by region, each small enough to stay in the cache, in place order within each (so
     /// an id's first record is stored before the records that repeat it).
     mutating func insertAll<Record: NamedSceneRecord>(_ records: [Record]) -> Int? {
-        guard count == 0, dictionary == nil, let hashes = Self.hashes(ofASCII: records) else {
+        guard count == 0, dictionary == nil, let entries = Self.entries(ofASCII: records) else {
             return insertEach(records)
         }
         if 2 * records.count > slots.count { slots = Array(repeating: 0, count: Self.slotCount(for: records.count)) }
         var firstRepeat: Int?
-        for entry in Self.entriesByRegion(hashes, slotCount: slots.count) {
-            let hash = UInt32(entry >> 32), place = Int(entry & 0xFFFF_FFFF) - 1
+        for entry in Self.byRegion(entries, slotCount: slots.count) {
+            let place = Int(entry & 0xFFFF_FFFF) - 1
             // The record is read only when a stored id has its hash: a unique id's never is.
-            switch probe(hash: hash, isID: { records[$0].id == records[place].id }) {
+            switch probe(hash: UInt32(entry >> 32), isID: { records[$0].id == records[place].id }) {
             case .found: firstRepeat = min(firstRepeat ?? place, place)
             case .vacant(let slot): slots[slot] = entry
             case .tooLong:
@@ -160,35 +160,36 @@ struct SceneIDTable {
         return count
     }
 
-    /// Each record's table hash, or `nil` when some id is not ASCII. The records are read in
-    /// place: iterating would copy each.
-    private static func hashes<Record: NamedSceneRecord>(ofASCII records: [Record]) -> [UInt32]? {
-        var hashes: [UInt32] = []
-        hashes.reserveCapacity(records.count)
+    /// Each record's slot entry (its id's hash and its number + 1), in place order, or `nil`
+    /// when some id is not ASCII. The records are read in place: iterating would copy each.
+    private static func entries<Record: NamedSceneRecord>(ofASCII records: [Record]) -> [UInt64]? {
+        var entries: [UInt64] = []
+        entries.reserveCapacity(records.count)
         for place in records.indices {
             guard let hash = hash(ofASCII: records[place].id) else { return nil }
-            hashes.append(hash)
-        }
-        return hashes
-    }
-
-    /// Each place's slot entry (its hash and its number + 1), ordered by the region of a table
-    /// of `slotCount` slots its slot falls in, in place order within a region (a counting sort):
-    /// 8,192 slots a region, 64 KB. Read in order, neither the entries nor the slots are read
-    /// far apart.
-    private static func entriesByRegion(_ hashes: [UInt32], slotCount: Int) -> [UInt64] {
-        let slotBits = slotCount.trailingZeroBitCount, regionBits = max(0, slotBits - 13)
-        let shift = slotBits - regionBits, mask = UInt32(slotCount - 1)
-        var next = [Int](repeating: 0, count: 1 << regionBits + 1)
-        for hash in hashes { next[Int((hash & mask) >> shift) + 1] += 1 }
-        for region in 0..<(1 << regionBits) { next[region + 1] += next[region] }
-        var entries = [UInt64](repeating: 0, count: hashes.count)
-        for (place, hash) in hashes.enumerated() {
-            let region = Int((hash & mask) >> shift)
-            entries[next[region]] = UInt64(hash) << 32 | UInt64(place + 1)
-            next[region] += 1
+            entries.append(UInt64(hash) << 32 | UInt64(place + 1))
         }
         return entries
+    }
+
+    /// `entries` ordered by the region of a table of `slotCount` slots their slots fall in, in
+    /// place order within a region (a counting sort): 8,192 slots a region, 64 KB. Read in
+    /// order, neither the entries nor the slots are read far apart. A table of 1 MB or less
+    /// stays in the cache whole: its entries keep their order.
+    private static func byRegion(_ entries: [UInt64], slotCount: Int) -> [UInt64] {
+        let slotBits = slotCount.trailingZeroBitCount
+        guard slotBits > 17 else { return entries }
+        let shift = UInt64(13), mask = UInt64(slotCount - 1), regions = 1 << (slotBits - 13)
+        func region(_ entry: UInt64) -> Int { Int((entry >> 32 & mask) >> shift) }
+        var next = [Int](repeating: 0, count: regions + 1)
+        for entry in entries { next[region(entry) + 1] += 1 }
+        for region in 0..<regions { next[region + 1] += next[region] }
+        var sorted = [UInt64](repeating: 0, count: entries.count)
+        for entry in entries {
+            sorted[next[region(entry)]] = entry
+            next[region(entry)] += 1
+        }
+        return sorted
     }
 
     /// FNV-1a over the bytes, its high half then folded in and the whole multiplied, keeping the
