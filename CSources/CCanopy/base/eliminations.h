@@ -12,7 +12,6 @@
 
 #include "base/pages.h"
 
-#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
