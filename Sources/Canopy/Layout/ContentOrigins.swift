@@ -10,7 +10,7 @@ import Foundation
 package struct ContentOrigins {
     private var known: [ObjectIdentifier: CGPoint] = [:]
     /// Walks longer than this remember their answer.
-    private static let stepsWorthRemembering = 8
+    private static let stepsWorthRemembering = 16
 
     /// An empty memo.
     package init() {}
