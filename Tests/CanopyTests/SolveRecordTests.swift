@@ -223,6 +223,14 @@ struct SolveRecordTests {
         }
         #expect(status == CNP_OK && counted == UInt32(count - 2))
         #expect(system.values[count - 1] == full.values[count - 1] + 1)
+        // Room without a list is refused, and the record with it.
+        let again = [system.rows[2].constant]
+        system.rows[2].constant += 1
+        let refused = system.withCore { core, solution in
+            cnp_solve_changed_constants(solver.record, &core, [2], again, 1, &solution, nil, 1, &counted, nil)
+        }
+        #expect(refused == CNP_ERROR_BAD_ARGUMENT)
+        #expect(system.carry([2], through: solver.record, previous: again).0 == CNP_ERROR_STALE)
     }
 
     /// A record marks the variables and rows each change reaches with a one-byte stamp, cleared

@@ -800,6 +800,14 @@ static void next_stamp(cnp_solve_record *r) {
     r->front_mark = r->stamp; // no variable is listed first
 }
 
+/// Trades the moved list and the response's: each change lists its moves in one of the two, and
+/// a response kept keeps the list of the change it was noted at.
+static void trade_lists(cnp_solve_record *r) {
+    uint32_t *list = r->moved;
+    r->moved = r->response_variables;
+    r->response_variables = list;
+}
+
 /// Variable `m`'s change per unit of the kept response's row's constant: how far it moved at
 /// the change the response was noted at, over that change (not from its values before and
 /// after, whose difference loses digits when the change is small).
@@ -813,9 +821,8 @@ static double response_slope(const cnp_solve_record *r, uint32_t m) {
 /// in the other; their values are its base, and their deltas stay, giving their slopes.
 static void keep_response(cnp_solve_record *r, uint32_t row, double constant, double change, uint32_t moved_count,
                           const double *values) {
-    uint32_t *list = r->moved;
-    r->moved = r->response_variables;
-    r->response_variables = list;
+    trade_lists(r);
+    const uint32_t *list = r->response_variables;
     uint32_t reps = 0;
     while (reps < moved_count && is_representative(r, list[reps])) {
         reps++;
@@ -868,7 +875,7 @@ static void swap_in_response_base(cnp_solve_record *r, double *values) {
 /// Marks the response's variables, listed first in `moved` (see take_response_list), moved:
 /// values set from the response are rewritten from the record's state, even where its row came
 /// back to the base and nothing moves.
-static void retake_response_variables(cnp_solve_record *r) {
+static void mark_response_variables_moved(cnp_solve_record *r) {
     for (uint32_t k = 0; k < r->response_count; k++) {
         r->moved_mark[r->moved[k]] = r->stamp;
     }
@@ -879,14 +886,12 @@ static void retake_response_variables(cnp_solve_record *r) {
 /// variable is marked yet, and the call takes a fresh one: a variable the eliminations move is
 /// then listed once (see note_moved).
 static uint32_t take_response_list(cnp_solve_record *r) {
-    uint32_t *list = r->response_variables;
-    r->response_variables = r->moved;
-    r->moved = list;
+    trade_lists(r);
     uint8_t front = r->stamp;
     next_stamp(r);
     r->front_mark = front;
     for (uint32_t k = 0; k < r->response_count; k++) {
-        r->moved_mark[list[k]] = front;
+        r->moved_mark[r->moved[k]] = front;
     }
     return r->response_count;
 }
@@ -942,7 +947,7 @@ static cnp_status replay(cnp_solve_record *r, const cnp_system *system, const ui
         return status;
     }
     if (also_changed != NONE) {
-        retake_response_variables(r);
+        mark_response_variables_moved(r);
     }
     bool alone = changed_row_count == 1 && also_changed == NONE;
     double change = alone ? r->constant_change[changed_rows[0]] : 0.0;

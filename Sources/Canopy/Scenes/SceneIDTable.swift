@@ -172,15 +172,19 @@ struct SceneIDTable {
         return entries
     }
 
+    /// A region's slots, 2^13 (64 KB), and the most slots a table keeps in the cache whole,
+    /// 2^17 (1 MB), as powers of two.
+    private static let regionSlotBits = 13, cachedSlotBits = 17
+
     /// `entries` ordered by the region of a table of `slotCount` slots their slots fall in, in
     /// place order within a region (a counting sort): 8,192 slots a region, 64 KB. Read in
     /// order, neither the entries nor the slots are read far apart. A table of 1 MB or less
     /// stays in the cache whole: its entries keep their order.
     private static func byRegion(_ entries: [UInt64], slotCount: Int) -> [UInt64] {
         let slotBits = slotCount.trailingZeroBitCount
-        guard slotBits > 17 else { return entries }
-        let shift = UInt64(13), mask = UInt64(slotCount - 1), regions = 1 << (slotBits - 13)
-        func region(_ entry: UInt64) -> Int { Int((entry >> 32 & mask) >> shift) }
+        guard slotBits > cachedSlotBits else { return entries }
+        let mask = UInt64(slotCount - 1), regions = 1 << (slotBits - regionSlotBits)
+        func region(_ entry: UInt64) -> Int { Int((entry >> 32 & mask) >> UInt64(regionSlotBits)) }
         var next = [Int](repeating: 0, count: regions + 1)
         for entry in entries { next[region(entry) + 1] += 1 }
         for region in 0..<regions { next[region + 1] += next[region] }
