@@ -256,13 +256,13 @@ def _phase(report: dict[str, Any], name: str) -> dict[str, Any] | None:
     return None
 
 
-def _cold_samples(report: dict[str, Any]) -> list[float]:
-    """Each cold build's time plus its first update cycle's: a tree made from nothing and laid
+def _cold_parts(report: dict[str, Any]) -> tuple[list[float], list[float]]:
+    """Each cold build's time and its first update cycle's: a tree made from nothing and laid
     out, in a process that has made one already (as Yoga's runs share one process)."""
     parts = [_phase(report, name) for name in ("cold build", "cold first update cycle")]
     if any(p is None or "samples_seconds" not in p for p in parts):
         raise HarnessError("`canopy profile --cold-builds` reported no cold phases with samples")
-    return [b + f for b, f in zip(parts[0]["samples_seconds"], parts[1]["samples_seconds"])]
+    return parts[0]["samples_seconds"], parts[1]["samples_seconds"]
 
 
 def profile_canopy(canopy: Path, scene: Path, passes: int, resize: str, count: int,
@@ -274,7 +274,8 @@ def profile_canopy(canopy: Path, scene: Path, passes: int, resize: str, count: i
         # take minutes per pass.
         cmd += ["--hit-tests", str(hit_tests)]
     report = _parse_profile(_run_harness(cmd, timeout))
-    cold = _cold_samples(report)
+    builds, cycles = _cold_parts(report)
+    cold = [b + c for b, c in zip(builds, cycles)]
     cycle = _phase(report, "update cycle")
     if cycle is None or "median_seconds" not in cycle:
         names = [p.get("phase") for p in report.get("phases", [])]
@@ -290,6 +291,8 @@ def profile_canopy(canopy: Path, scene: Path, passes: int, resize: str, count: i
         "solve_median_seconds": float(solve["median_seconds"]) if solve and "median_seconds" in solve else None,
         "cold_median_seconds": statistics.median(cold),
         "cold_samples_seconds": cold,
+        "cold_build_median_seconds": statistics.median(builds),
+        "cold_cycle_median_seconds": statistics.median(cycles),
         "peak_memory_bytes": report.get("peak_memory_bytes"),
         "report": report,
     }
@@ -344,6 +347,45 @@ def table_rows(results: list[dict[str, Any]]) -> list[list[str]]:
     return rows
 
 
+PER_VIEW_BASE = 10_000
+PER_VIEW_COLUMNS = ["shape", "views", "Canopy cold build", "Canopy cold first update cycle",
+                    "Yoga cold (native)"]
+
+
+def per_view_rows(results: list[dict[str, Any]]) -> list[list[str]]:
+    """Nanoseconds a view of each cold part, and each one's ratio to the same shape's at
+    PER_VIEW_BASE views: how far the cost a view stays flat as the tree grows."""
+    parts = [("canopy", "cold_build_median_seconds"), ("canopy", "cold_cycle_median_seconds"),
+             ("yoga", "native_cold_median_seconds")]
+
+    def per_view(row: dict[str, Any], engine: str, key: str) -> float | None:
+        seconds = _median(row, engine, key)
+        return None if seconds is None else seconds * 1e9 / row["views"]
+
+    base = {r["shape"]: r for r in results if r["views"] == PER_VIEW_BASE}
+    rows = []
+    for r in results:
+        cells = [r["shape"], fmt_count(r["views"])]
+        for engine, key in parts:
+            ns = per_view(r, engine, key)
+            ref = per_view(base[r["shape"]], engine, key) if r["shape"] in base else None
+            if ns is None:
+                cells.append("—")
+            elif ref is None:
+                cells.append(f"{ns:,.0f}")
+            else:
+                cells.append(f"{ns:,.0f} ({ns / ref:.2f}×)")
+        rows.append(cells)
+    return rows
+
+
+def markdown_grid(columns: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(columns) + " |",
+             "|" + "|".join(["---", "---:"] + ["---:"] * (len(columns) - 2)) + "|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
 def text_table(results: list[dict[str, Any]]) -> str:
     rows = [COLUMNS] + table_rows(results)
     widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
@@ -357,11 +399,7 @@ def text_table(results: list[dict[str, Any]]) -> str:
 
 
 def markdown_table(results: list[dict[str, Any]]) -> str:
-    lines = ["| " + " | ".join(COLUMNS) + " |",
-             "|" + "|".join(["---", "---:"] + ["---:"] * (len(COLUMNS) - 2)) + "|"]
-    for r in table_rows(results):
-        lines.append("| " + " | ".join(r) + " |")
-    return "\n".join(lines)
+    return markdown_grid(COLUMNS, table_rows(results))
 
 
 def write_plot(results: list[dict[str, Any]], path: Path) -> None:
@@ -438,6 +476,14 @@ def write_markdown(data: dict[str, Any], path: Path, plot_path: Path | None) -> 
         CAPTION + " A dash means not measured (kiwisolver runs "
         f"only at {', '.join(fmt_count(n) for n in s['kiwi_sizes'])} views, as its time grows "
         "quadratically with these chains) or failed (see Failures below).",
+        "",
+        "## Cost a view",
+        "",
+        markdown_grid(PER_VIEW_COLUMNS, per_view_rows(data["results"])),
+        "",
+        f"Nanoseconds a view, medians; in brackets, the ratio to the same shape's at "
+        f"{fmt_count(PER_VIEW_BASE)} views. Canopy's cold figure is split into the build and the "
+        "first update cycle.",
         "",
     ]
     if plot_path is not None:
