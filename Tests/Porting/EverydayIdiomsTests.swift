@@ -187,4 +187,38 @@ struct EverydayIdiomsTests {
         child.preferredContentSize = CGSize(width: 320, height: 200)  // unchanged: not told again
         #expect(parent.heard == [CGSize(width: 320, height: 200)])
     }
+
+    /// The two commonest animations: a constraint's constant changed and laid out inside the
+    /// block, and a fade whose completion removes the view.
+    @Test func constraintAndFadeAnimationsRunOnTheWindowsClock() throws {
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+        let banner = View()
+        banner.translatesAutoresizingMaskIntoConstraints = false
+        window.addSubview(banner)
+        let top = banner.topAnchor.constraint(equalTo: window.topAnchor, constant: -60)
+        LayoutConstraint.activate([
+            top, banner.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+            banner.trailingAnchor.constraint(equalTo: window.trailingAnchor),
+            banner.heightAnchor.constraint(equalToConstant: 60),
+        ])
+        window.layoutIfNeeded()
+        top.constant = 0
+        View.animate(withDuration: 0.3) {
+            window.layoutIfNeeded()
+        }
+        #expect(banner.frame.minY == 0)  // the model is there at once
+        try window.advanceTime(to: 0.15)
+        #expect(banner.layer.presentation()!.frame.minY == -30)  // halfway, by the ease-in-out curve's symmetry
+        var removed = false
+        View.animate(withDuration: 0.25, delay: 1, options: [.curveEaseIn], animations: {
+            banner.alpha = 0
+        }, completion: { finished in
+            banner.removeFromSuperview()
+            removed = finished
+        })
+        try window.advanceTime(to: 1.39)  // the delay counts from the block, at 0.15
+        #expect(!removed && banner.superview === window)
+        try window.advanceTime(to: 1.4)
+        #expect(removed && banner.superview == nil)
+    }
 }

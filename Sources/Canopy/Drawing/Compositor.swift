@@ -12,30 +12,36 @@ struct Compositor {
     /// Whether a view's own pixels (its layer, sublayers and border) are drawn; its subviews are
     /// visited either way. Rendering a region again draws only the views that reach it.
     var draws: (View) -> Bool = { _ in true }
+    /// What an animating view shows now (its layer's presentation copy), or `nil` to draw
+    /// its model values.
+    var shown: (View) -> Layer? = { _ in nil }
 
     /// What is left to do for a view after its subviews.
     private struct Closing {
         let view: View
         let toDevice: CGAffineTransform
         let grouped: Bool
+        /// The opacity the group blends with: the view's, or what it shows while animating.
+        let alpha: CGFloat
         let clipped: Bool
         let drawn: Bool
     }
 
     private enum Step {
-        case open(View, toDevice: CGAffineTransform)
-        case close(Closing)
+        case open(View, toDevice: CGAffineTransform, shown: Layer?)
+        case close(Closing, shown: Layer?)
     }
 
     /// Draws `root` and everything under it, `toDevice` mapping `root`'s space to pixels.
     func draw(_ root: View, toDevice: CGAffineTransform) {
-        var steps: [Step] = [.open(root, toDevice: toDevice)]
+        var steps: [Step] = [.open(root, toDevice: toDevice, shown: shown(root))]
         while let step = steps.popLast() {
             switch step {
-            case .open(let view, let toDevice):
-                guard !view.isHidden, view.alpha > 0 else { continue }
-                let layer = view.layerStorage, drawn = draws(view)
-                let grouped = view.alpha < 1 || layer?.mask != nil
+            case .open(let view, let toDevice, let shownLayer):
+                let alpha = shownLayer.map { CGFloat($0.opacity) } ?? view.alpha
+                guard !view.isHidden, alpha > 0 else { continue }
+                let layer = Self.bodyLayer(of: view, shown: shownLayer), drawn = draws(view)
+                let grouped = alpha < 1 || layer?.mask != nil
                 if grouped { raster.beginGroup() }
                 if let layer, drawn {
                     drawBody(of: layer, toDevice: toDevice)
@@ -43,22 +49,33 @@ struct Compositor {
                     raster.fill(Path(rect: view.bounds).applying(toDevice), rule: .winding, with: .color(color))
                 }
                 if view.clipsToBounds { clip(to: layer?.roundedBounds ?? Path(rect: view.bounds), toDevice: toDevice) }
-                if let layer, drawn { drawSublayers(of: layer, toDevice: toDevice) }
-                steps.append(.close(Closing(view: view, toDevice: toDevice, grouped: grouped, clipped: view.clipsToBounds,
-                                            drawn: drawn)))
+                if let sublayers = view.layerStorage, drawn { drawSublayers(of: sublayers, toDevice: toDevice) }
+                steps.append(.close(Closing(view: view, toDevice: toDevice, grouped: grouped, alpha: alpha, clipped: view.clipsToBounds,
+                                            drawn: drawn), shown: shownLayer))
                 for subview in Self.backToFront(view.subviews).reversed() {
-                    steps.append(.open(subview, toDevice: subview.transformToSuperview.concatenating(toDevice)))
+                    let shownSubview = shown(subview)
+                    let toSuperview = shownSubview?.toSuperlayer ?? subview.transformToSuperview
+                    steps.append(.open(subview, toDevice: toSuperview.concatenating(toDevice), shown: shownSubview))
                 }
-            case .close(let closing):
+            case .close(let closing, let shownLayer):
                 if closing.clipped { raster.restore() }
-                if let layer = closing.view.layerStorage {
+                if let layer = Self.bodyLayer(of: closing.view, shown: shownLayer) {
                     if closing.drawn { drawBorder(of: layer, toDevice: closing.toDevice) }
-                    if closing.grouped { endGroup(layer.opacity, mask: layer.mask, toDevice: closing.toDevice) }
+                    if closing.grouped { endGroup(Float(closing.alpha), mask: layer.mask, toDevice: closing.toDevice) }
                 } else if closing.grouped {
-                    raster.endGroup(alpha: closing.view.alpha)
+                    raster.endGroup(alpha: closing.alpha)
                 }
             }
         }
+    }
+
+    /// The layer whose body, border and mask `view` draws: the presentation copy `shown` of an
+    /// animating view's plain layer; else the view's layer (a subclass's copy would lack its
+    /// own state, so it draws its model body, placed and faded as shown). Sublayers stay on
+    /// the view's layer.
+    private static func bodyLayer(of view: View, shown: Layer?) -> Layer? {
+        guard let shown, let layer = view.layerStorage else { return view.layerStorage }
+        return type(of: layer) == Layer.self ? shown : layer
     }
 
     /// Draws a standalone layer and its sublayers.
@@ -205,10 +222,17 @@ extension Window {
             .concatenating(CGAffineTransform(scaleX: scale, y: scale))
         let kept = renderMemory.flatMap { $0.scale == scale && $0.raster.width == Int(w) && $0.raster.height == Int(h) ? $0 : nil }
         renderMemory = kept ?? Raster(width: Int(w), height: Int(h)).map { RenderMemory(scale: scale, raster: $0) }
-        guard let memory = renderMemory, let region = memory.composite(self, toDevice: toDevice, everything: kept == nil) else {
+        // Animations show values the memory does not record: while any runs, and once after,
+        // everything is composited again.
+        let animations = animationsStorage.flatMap { $0.isEmpty ? nil : $0 }
+        let everything = kept == nil || kept?.showedAnimations == true || animations != nil
+        guard let memory = renderMemory,
+            let region = memory.composite(self, toDevice: toDevice, everything: everything, shown: { animations?.presentationLayer(of: $0) })
+        else {
             renderMemory = nil  // what it recorded was not drawn
             throw RenderError.unsupportedSize(width: w, height: h)
         }
+        memory.showedAnimations = animations != nil
         lastRenderedRegion = region.isNull ? .null : region.applying(toDevice.inverted())
         return Image(raster: memory.raster, scale: scale)
     }

@@ -190,6 +190,33 @@ open class Layer: Inspectable {
     /// A layer whose alpha masks this one (placed in this layer's space), or `nil`.
     public var mask: Layer?
 
+    /// A layer of its own of this class, with this layer's styling and the given geometry,
+    /// opacity and background colour (what a presentation copy shows).
+    func detachedCopy(geometry: View.Geometry, opacity: Float, backgroundColor: Color?) -> Self {
+        let copy = Self()
+        copy.ownGeometry = geometry
+        copy.ownOpacity = opacity
+        copy.ownBackgroundColor = backgroundColor
+        copy.ownIsHidden = isHidden
+        copy.ownMasksToBounds = masksToBounds
+        copy.ownContentsGravity = contentsGravity
+        copy.zPosition = zPosition
+        copy.cornerRadius = cornerRadius
+        copy.maskedCorners = maskedCorners
+        copy.borderWidth = borderWidth
+        copy.borderColor = borderColor
+        copy.shadowColor = shadowColor
+        copy.shadowOpacity = shadowOpacity
+        copy.shadowOffset = shadowOffset
+        copy.shadowRadius = shadowRadius
+        copy.shadowPath = shadowPath
+        copy.contents = contents
+        copy.contentsScale = contentsScale
+        copy.mask = mask
+        copy.backingStore = backingStore
+        return copy
+    }
+
     // MARK: Sublayers
 
     /// Adds `layer` in front of the other sublayers, taking it from its superlayer first. A

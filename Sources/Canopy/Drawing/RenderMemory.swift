@@ -18,6 +18,8 @@ final class RenderMemory {
     }
 
     let scale: CGFloat
+    /// Whether the pixels show animations' values rather than the recorded ones.
+    var showedAnimations = false
     /// The pixels; shared with the last image returned until either is dropped, and copied
     /// before drawing while the image holds them (images never change).
     private(set) var raster: Raster
@@ -32,9 +34,10 @@ final class RenderMemory {
     }
 
     /// Records the views under `root` as they are now and composites again the region where
-    /// they differ from what was recorded (`everything`: the whole raster); returns that region
+    /// they differ from what was recorded (`everything`: the whole raster), animating views as
+    /// `shown` gives them; returns that region
     /// in device pixels (`.null` when nothing changed), or `nil` when memory ran out.
-    func composite(_ root: View, toDevice: CGAffineTransform, everything: Bool) -> CGRect? {
+    func composite(_ root: View, toDevice: CGAffineTransform, everything: Bool, shown: @escaping (View) -> Layer?) -> CGRect? {
         let changed = update(from: root, toDevice: toDevice)
         let region = everything ? CGRect(x: 0, y: 0, width: raster.width, height: raster.height) : changed
         guard !region.isNull else { return region }
@@ -46,7 +49,7 @@ final class RenderMemory {
         raster.save()
         raster.clip(to: Path(rect: region), rule: .winding)
         raster.clear(Path(rect: region))
-        Compositor(raster: raster, draws: { self.reaches($0, region) }).draw(root, toDevice: toDevice)
+        Compositor(raster: raster, draws: { self.reaches($0, region) }, shown: shown).draw(root, toDevice: toDevice)
         raster.restore()
         return region
     }

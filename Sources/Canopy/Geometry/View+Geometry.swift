@@ -14,6 +14,7 @@ extension View {
         get { geometry.bounds }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given non-finite bounds \(newValue)")
+            willChangeAnimatedValues()
             let oldSize = geometry.bounds.size
             applyBounds(newValue.standardized)
             geometryDidChange()
@@ -72,6 +73,7 @@ extension View {
         }
         set {
             precondition(newValue.isFinite, "Canopy: \(self) was given a non-finite frame \(newValue)")
+            willChangeAnimatedValues()
             let oldSize = geometry.bounds.size
             assignFrame(newValue.standardized)
             geometryDidChange()
@@ -147,11 +149,14 @@ extension View {
         guard geometry.bounds.size != oldSize, autoresizesSubviews,
             subviews.contains(where: \.translatesAutoresizingMaskIntoConstraints)
         else { return }
+        // Read once: an animation block animates the frames autoresizing gives.
+        let animationBlock = windowHandle != nil ? AnimationCapture.current : nil
         var work: [(view: View, oldSize: CGSize)] = [(self, oldSize)]
         while let (view, previous) = work.popLast() {
             guard view.autoresizesSubviews else { continue }
             let size = view.geometry.bounds.size
             for subview in view.subviews where subview.translatesAutoresizingMaskIntoConstraints {
+                animationBlock?.note(subview)
                 let before = subview.geometry.bounds.size
                 subview.autoresize(superviewSizeChangedFrom: previous, to: size)
                 if subview.geometry.bounds.size != before { work.append((subview, before)) }
@@ -167,6 +172,7 @@ extension View {
         _ field: WritableKeyPath<Geometry, Value>, to value: Value, isFinite: Bool, _ name: String
     ) {
         precondition(isFinite, "Canopy: \(self) was given a non-finite \(name) \(value)")
+        willChangeAnimatedValues()
         guard geometry[keyPath: field] != value else { return }
         geometry[keyPath: field] = value
         rowDidChange()

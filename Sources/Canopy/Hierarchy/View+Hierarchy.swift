@@ -163,8 +163,11 @@ extension View {
     private func moveSubtree(from oldWindow: Window?, to newWindow: Window?) {
         var takesPartInLayout = false
         var moved = 0
+        // A view that leaves its window leaves its animations there.
+        let animations = oldWindow?.animationsStorage.flatMap { $0.isEmpty ? nil : $0 }
         forEachInSubtree { view in
             moved += 1
+            animations?.remove(from: view)
             if let oldWindow, let first = oldWindow.firstResponder,
                 first === view || first === view.owningViewController
             {

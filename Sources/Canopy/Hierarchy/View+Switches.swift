@@ -13,6 +13,9 @@ extension View {
         static let clearsContextBeforeDrawing = Switches(rawValue: 1 << 6)
         static let autoresizesSubviews = Switches(rawValue: 1 << 7)
         static let translatesAutoresizingMaskIntoConstraints = Switches(rawValue: 1 << 8)
+        /// Not a setting: the view runs animations that keep touches away (see
+        /// `View.animate(withDuration:delay:options:animations:completion:)`).
+        static let animatingWithoutTouches = Switches(rawValue: 1 << 9)
 
         /// A new view's settings, as UIKit's defaults.
         static let initial: Switches = [

@@ -346,6 +346,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     public var alpha: CGFloat {
         get { extrasStorage?.alpha ?? 1 }
         set {
+            willChangeAnimatedValues()
             // A change from 1 makes the extras; any other change finds them made.
             guard alpha != newValue else { return }
             extras.alpha = newValue
@@ -357,6 +358,12 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     public var isUserInteractionEnabled: Bool {
         get { switches.contains(.userInteractionEnabled) }
         set { if switches.update(.userInteractionEnabled, to: newValue) { flagsDidChange() } }
+    }
+
+    /// Whether the view runs animations that keep touches away from it and its subviews.
+    var blocksTouchesWhileAnimating: Bool {
+        get { switches.contains(.animatingWithoutTouches) }
+        set { if switches.update(.animatingWithoutTouches, to: newValue) { flagsDidChange() } }
     }
 
     /// Whether the view gets every finger of a multi-touch sequence; false by default, as in
@@ -399,6 +406,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     public var backgroundColor: Color? {
         get { extrasStorage?.backgroundColor }
         set {
+            willChangeAnimatedValues()
             if newValue != nil || extrasStorage != nil { extras.backgroundColor = newValue }
             observedPropertiesDidChange()
         }
@@ -662,7 +670,7 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
         var bits = coreFlags & CNP_NODE_CUSTOM_HIT_TEST
         if isHidden { bits |= CNP_NODE_HIDDEN }
         if alpha < 0.01 { bits |= CNP_NODE_TRANSPARENT }
-        if !isUserInteractionEnabled { bits |= CNP_NODE_INTERACTION_DISABLED }
+        if !isUserInteractionEnabled || switches.contains(.animatingWithoutTouches) { bits |= CNP_NODE_INTERACTION_DISABLED }
         if clipsToBounds { bits |= CNP_NODE_CLIPS }
         coreFlags = bits
         rowDidChange()

@@ -46,6 +46,15 @@ open class Window: View {
     /// objects (see `ConstraintTable`).
     var pendingConstraints: ConstraintTable?
 
+    /// The view animations running here; made by the first.
+    var animations: WindowAnimations {
+        if let animationsStorage { return animationsStorage }
+        let made = WindowAnimations(window: self)
+        animationsStorage = made
+        return made
+    }
+    private(set) var animationsStorage: WindowAnimations?
+
     /// The pixels of the last render and what they show, for the next render to compare.
     var renderMemory: RenderMemory?
 

@@ -453,6 +453,8 @@ final class LayoutEngine {
         // move meanwhile, and one memo serves the pass (keeping deep trees linear); siblings
         // mostly come one after another, so the last one found is kept at hand.
         var origins = ContentOrigins()
+        // Read once: a layout pass inside an animation block animates the frames it places.
+        let animationBlock = AnimationCapture.current
         var lastSuperview: UnsafeMutableRawPointer?
         var lastOrigin = CGPoint.zero
         var next = toPlace.first(from: 0)
@@ -484,6 +486,7 @@ final class LayoutEngine {
                         lastSuperview = superview.toOpaque()
                         lastOrigin = origins.of(superview.takeUnretainedValue())
                     }
+                    animationBlock?.note(view)
                     // Every view placed is in the root's window, whose scale is read once.
                     place(view, at: rect(scale: view.contentScaleFactor(inWindowOfScale: windowScale)), in: lastOrigin)
                     if view.translatesAutoresizingMaskIntoConstraints { framesPlaced.append(view) }

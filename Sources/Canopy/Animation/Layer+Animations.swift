@@ -1,0 +1,46 @@
+import Foundation
+
+extension Layer {
+    /// A copy of this layer as it is shown now: a view's layer with its running animations
+    /// (``View/animate(withDuration:delay:options:animations:completion:)``) at the window's
+    /// event time, another layer as it is. The copy is a layer of its own, with this layer's
+    /// geometry, opacity, background colour and styling, and no sublayers. Never `nil`; the
+    /// optional is Core Animation's.
+    public func presentation() -> Self? {
+        guard let view else {
+            return detachedCopy(geometry: ownGeometryForCopy, opacity: opacity, backgroundColor: backgroundColor)
+        }
+        let shown = view.storedWindow?.animationsStorage?.presentation(of: view) ?? AnimatedValues(of: view)
+        var geometry = View.Geometry(bounds: shown.bounds, center: shown.center)
+        geometry.transform = shown.transform
+        geometry.anchorPoint = view.anchorPoint
+        return detachedCopy(geometry: geometry, opacity: Float(shown.alpha), backgroundColor: shown.backgroundColor)
+    }
+
+    /// The key paths of the running animations (`"position"`, `"bounds"`, `"transform"`,
+    /// `"opacity"`, `"backgroundColor"`), or `nil` when none runs.
+    public func animationKeys() -> [String]? {
+        guard let view, let keys = view.storedWindow?.animationsStorage?.keys(of: view), !keys.isEmpty else { return nil }
+        return keys
+    }
+
+    /// Stops the animations of the key path `key` at once: the layer shows its model value.
+    /// Their blocks' completion handlers get `false`.
+    public func removeAnimation(forKey key: String) {
+        guard let view, let property = AnimatedProperty(rawValue: key) else { return }
+        view.storedWindow?.animationsStorage?.remove(from: view, property: property)
+    }
+
+    /// Stops every running animation at once; see ``removeAnimation(forKey:)``.
+    public func removeAllAnimations() {
+        guard let view else { return }
+        view.storedWindow?.animationsStorage?.remove(from: view)
+    }
+
+    private var ownGeometryForCopy: View.Geometry {
+        var geometry = View.Geometry(bounds: bounds, center: position)
+        geometry.transform = transform
+        geometry.anchorPoint = anchorPoint
+        return geometry
+    }
+}

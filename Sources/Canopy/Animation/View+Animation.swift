@@ -1,0 +1,115 @@
+import Foundation
+
+extension View {
+    /// Animates the changes `animations` makes, as UIKit's `UIView.animate`: every view
+    /// changed keeps its new values (the model) at once, while what it shows (its layer's
+    /// ``Layer/presentation()``) moves from the old values to the new ones over `duration`
+    /// seconds of its window's event clock (``Window/eventTime``, moved by events and
+    /// ``Window/advanceTime(to:)``), after `delay`.
+    ///
+    /// Animated: ``frame``, ``bounds``, ``center``, ``transform``, ``alpha`` and
+    /// ``backgroundColor``, whether `animations` sets them or a layout pass it runs does
+    /// (``layoutIfNeeded()``, Auto Layout's frames, autoresizing). A frame animates as its
+    /// center and bounds; a transform as a translation, a turn, scales and a shear. A property
+    /// animated again before its animation ends moves on smoothly from where it is: the
+    /// animations add up, and each runs to its end. While its animations run, a view takes no
+    /// touches unless `options` has `.allowUserInteraction`.
+    ///
+    /// `completion` runs from the clock: when the block's last animation ends, with `true`,
+    /// or at the clock's next step after one was removed (``Layer/removeAllAnimations()``, or
+    /// its view was removed from its superview), with `false`. When nothing animated (the
+    /// values set were the values there, or `duration` is not above 0) it runs with `true` at
+    /// the clock's next step after `delay`; when no view set was in a window, before this
+    /// returns.
+    ///
+    /// A block inside another's `animations` takes the outer duration and curve unless its
+    /// options override them; inside ``performWithoutAnimation(_:)`` nothing animates.
+    /// A negative or non-finite duration or delay counts as 0. A window whose clock has not
+    /// started (no event yet) counts from 0.
+    public static func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let outer = AnimationCapture.current
+        var parameters = AnimationCapture.Parameters(
+            duration: duration.isFinite ? max(duration, 0) : 0, delay: delay.isFinite ? max(delay, 0) : 0, options: options)
+        if let inherited = outer?.parameters {
+            if !options.contains(.overrideInheritedDuration) { parameters.duration = inherited.duration }
+            if !options.contains(.overrideInheritedCurve) { parameters.options = options.withCurve(of: inherited.options) }
+        }
+        // Inside performWithoutAnimation, nothing animates.
+        let capture = AnimationCapture(parameters: outer != nil && outer?.parameters == nil ? nil : parameters)
+        AnimationCapture.run(capture, animations)
+        handOver(capture)
+        start(capture, delay: parameters.delay, completion: completion)
+    }
+
+    /// Animates with no delay and the default options; see
+    /// ``animate(withDuration:delay:options:animations:completion:)``.
+    public static func animate(
+        withDuration duration: TimeInterval, animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    /// Runs `actionsWithoutAnimation` with its changes made at once, even inside an
+    /// animation block's `animations`.
+    public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        let capture = AnimationCapture(parameters: nil)
+        AnimationCapture.run(capture, actionsWithoutAnimation)
+        handOver(capture)
+    }
+
+    /// Tells the blocks `capture` is nested in that its changes are taken care of (animated by
+    /// it, or not to be), so that they do not animate them again.
+    private static func handOver(_ capture: AnimationCapture) {
+        for (view, old) in capture.snapshots {
+            let changed = AnimatedValues(of: view).changedProperties(from: old)
+            guard !changed.isEmpty else { continue }
+            var enclosing = capture.outer
+            while let block = enclosing {
+                block.accept(changed, of: view)
+                enclosing = block.outer
+            }
+        }
+    }
+
+    /// Starts the animations of the values `capture` saw change, in their windows.
+    private static func start(_ capture: AnimationCapture, delay: Double, completion: ((Bool) -> Void)?) {
+        let group = AnimationGroup(completion: completion)
+        var windows: [Window] = []
+        for (view, old) in capture.snapshots {
+            guard let window = view.storedWindow else { continue }
+            if !windows.contains(where: { $0 === window }) { windows.append(window) }
+            guard let parameters = capture.parameters, parameters.duration > 0 else { continue }
+            let new = AnimatedValues(of: view)
+            let changed = new.changedProperties(from: old)
+            guard !changed.isEmpty else { continue }
+            let animations = window.animations
+            let options = parameters.options
+            let timing = AnimationTiming(
+                start: animations.now + delay, duration: parameters.duration, function: options.timingFunction,
+                repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse))
+            let running = changed.map { property in
+                RunningAnimation(
+                    property: property, offset: property.offset(from: old.components(of: property), to: new.components(of: property)),
+                    timing: timing, group: group, blocksTouches: !options.contains(.allowUserInteraction))
+            }
+            group.pending += running.count
+            animations.add(running, to: view)
+        }
+        guard group.pending == 0 else { return }
+        // Nothing animated: done at once, from the clock as UIKit's handler runs later.
+        guard let window = windows.first else { return group.complete() }
+        let now = window.animations.now
+        window.schedule(at: now + delay) { group.complete() }
+    }
+
+    /// Keeps this view's values for the animation block under way, if any, before one of
+    /// them changes. Only a view in a window animates: a view being built (a scene's, say)
+    /// skips the look-up.
+    @inline(__always)
+    func willChangeAnimatedValues() {
+        if windowHandle != nil, let block = AnimationCapture.current { block.note(self) }
+    }
+}
