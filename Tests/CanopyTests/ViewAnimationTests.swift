@@ -28,6 +28,26 @@ private func sampledCurve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double
     return coordinate(s, y1, y2)
 }
 
+/// The share of a change still to come after `time` seconds of a spring of damping ratio `z`
+/// and initial velocity `v` fitted to `duration` (ω = ln 1000 / (rate · duration), rate the
+/// slowest motion's decay), by fourth-order Runge–Kutta steps of x'' = -2zωx' - ω²x.
+private func integratedSpring(_ z: Double, _ v: Double, duration: Double, at time: Double) -> Double {
+    let rate = z < 1 ? z : z - (z * z - 1).squareRoot()
+    let w = log(1000) / (rate * duration)
+    func acceleration(_ x: Double, _ speed: Double) -> Double { -2 * z * w * speed - w * w * x }
+    var (x, speed) = (1.0, -v)
+    let steps = 20_000, h = time / Double(steps)
+    for _ in 0..<steps {
+        let (k1x, k1v) = (speed, acceleration(x, speed))
+        let (k2x, k2v) = (speed + h / 2 * k1v, acceleration(x + h / 2 * k1x, speed + h / 2 * k1v))
+        let (k3x, k3v) = (speed + h / 2 * k2v, acceleration(x + h / 2 * k2x, speed + h / 2 * k2v))
+        let (k4x, k4v) = (speed + h * k3v, acceleration(x + h * k3x, speed + h * k3v))
+        x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+        speed += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+    }
+    return x
+}
+
 @Suite("View animations: model at once, presentation on the window's clock")
 struct ViewAnimationTests {
     @Test func theModelChangesAtOnceAndThePresentationFollowsTheClock() throws {
@@ -307,6 +327,38 @@ struct ViewAnimationTests {
         assertPixel(ended, 250, 50, .red)
         assertPixel(ended, 120, 50, .white)
         assertPixel(ended, 250, 250, .white)
+    }
+
+    @Test func aWindowAnimatingItselfForeverIsStillFreed() throws {
+        weak var freed: Window?
+        do {
+            let window = Window(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            View.animate(withDuration: 1, delay: 0, options: .repeat, animations: { window.alpha = 0.5 })
+            try window.advanceTime(to: 0.5)
+            #expect(window.layer.animationKeys() == ["opacity"])
+            freed = window
+        }
+        #expect(freed == nil)
+    }
+
+    @Test(arguments: [(1.0, 0.0), (0.3, 0.0), (0.5, 2.0), (2.0, 3.0)])
+    func aSpringFollowsADampedOscillatorAndSettlesByTheEnd(damping: Double, velocity: Double) throws {
+        let (window, box) = try windowWithBox()
+        let completions = Completions()
+        View.animate(withDuration: 0.8, delay: 0, usingSpringWithDamping: damping, initialSpringVelocity: velocity,
+                     options: [], animations: { box.center.x = 250 }, completion: completions.handler())
+        var overshot = false
+        for time in stride(from: 0.05, to: 0.8, by: 0.05) {
+            try window.advanceTime(to: time)
+            let x = box.layer.presentation()!.position.x
+            // 200 points of change still to come times the share, from the model's 250.
+            #expect(abs(Double(x) - (250 - 200 * integratedSpring(damping, velocity, duration: 0.8, at: time))) < 1e-6)
+            if x > 250 { overshot = true }
+        }
+        #expect(overshot == (damping < 1))
+        #expect(completions.calls.isEmpty)
+        try window.advanceTime(to: 0.8)
+        #expect(completions.calls == [true] && box.layer.presentation()?.position.x == 250)
     }
 
     @Test func aLayerOfItsOwnPresentsItsOwnValues() {

@@ -20,6 +20,8 @@ final class AnimationCapture {
         var duration: Double
         var delay: Double
         var options: View.AnimationOptions
+        /// A spring's damping ratio and initial velocity, in place of the options' curve.
+        var spring: (dampingRatio: Double, velocity: Double)?
     }
 
     /// A block nested in the current one, if any.

@@ -6,7 +6,7 @@ struct AnimationTiming {
     let start: Double
     /// How long one pass takes, in seconds (above 0).
     let duration: Double
-    let function: MediaTimingFunction
+    let pace: Pace
     let repeats: Bool
     let autoreverses: Bool
 
@@ -21,6 +21,15 @@ struct AnimationTiming {
         var passes = (time - start) / duration
         if repeats { passes = passes.truncatingRemainder(dividingBy: autoreverses ? 2 : 1) }
         if autoreverses && passes > 1 { passes = 2 - passes }
-        return 1 - function.progress(atTime: passes)
+        switch pace {
+        case .curve(let function): return 1 - function.progress(atTime: passes)
+        case .spring(let spring): return spring.remaining(atTime: passes * duration)
+        }
+    }
+
+    /// How a pass's progress follows its time.
+    enum Pace {
+        case curve(MediaTimingFunction)
+        case spring(SpringMotion)
     }
 }

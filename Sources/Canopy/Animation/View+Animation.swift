@@ -30,12 +30,40 @@ extension View {
         withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
         animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
+        run(.init(duration: duration, delay: delay, options: options), animations, completion)
+    }
+
+    /// Animates as ``animate(withDuration:delay:options:animations:completion:)`` does, each
+    /// value carried by a damped spring rather than the options' curve: `dampingRatio` 1
+    /// settles without overshooting, less overshoots and oscillates (kept within 0.01 to 100);
+    /// `velocity` is the speed toward the new value at the start, 1 being the whole change in
+    /// a second. The spring settles by the end of `duration` (UIKit does not say how it fits
+    /// one to a duration; Canopy's shrinks the spring's slowest motion a thousandfold by then),
+    /// when the completion handler runs.
+    public static func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        run(.init(duration: duration, delay: delay, options: options, spring: (Double(dampingRatio), Double(velocity))),
+            animations, completion)
+    }
+
+    /// Runs a block with `parameters` (as given: the outer block's may replace some).
+    private static func run(
+        _ parameters: AnimationCapture.Parameters, _ animations: () -> Void, _ completion: ((Bool) -> Void)?
+    ) {
         let outer = AnimationCapture.current
-        var parameters = AnimationCapture.Parameters(
-            duration: duration.isFinite ? max(duration, 0) : 0, delay: delay.isFinite ? max(delay, 0) : 0, options: options)
+        var parameters = parameters
+        parameters.duration = parameters.duration.isFinite ? max(parameters.duration, 0) : 0
+        parameters.delay = parameters.delay.isFinite ? max(parameters.delay, 0) : 0
         if let inherited = outer?.parameters {
+            let options = parameters.options
             if !options.contains(.overrideInheritedDuration) { parameters.duration = inherited.duration }
-            if !options.contains(.overrideInheritedCurve) { parameters.options = options.withCurve(of: inherited.options) }
+            if !options.contains(.overrideInheritedCurve) {
+                parameters.options = options.withCurve(of: inherited.options)
+                parameters.spring = inherited.spring
+            }
         }
         // Inside performWithoutAnimation, nothing animates.
         let capture = AnimationCapture(parameters: outer != nil && outer?.parameters == nil ? nil : parameters)
@@ -87,8 +115,11 @@ extension View {
             guard !changed.isEmpty else { continue }
             let animations = window.animations
             let options = parameters.options
+            let pace = parameters.spring.map {
+                AnimationTiming.Pace.spring(SpringMotion(dampingRatio: $0.dampingRatio, initialVelocity: $0.velocity, duration: parameters.duration))
+            }
             let timing = AnimationTiming(
-                start: animations.now + delay, duration: parameters.duration, function: options.timingFunction,
+                start: animations.now + delay, duration: parameters.duration, pace: pace ?? .curve(options.timingFunction),
                 repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse))
             let running = changed.map { property in
                 RunningAnimation(

@@ -5,10 +5,17 @@
 /// again mid-flight moves on smoothly, and every animation runs to its own end.
 final class WindowAnimations {
     private unowned let window: Window
-    private var running: [ObjectIdentifier: (view: View, animations: [RunningAnimation])] = [:]
+    private var running: [ObjectIdentifier: Entry] = [:]
     /// The number the next block to start here is given: blocks that end together complete in
     /// the order they started.
     private var nextGroupOrder = 0
+
+    /// A view's running animations. The view is not held: it is in the window while they run
+    /// (it leaves them when it leaves), and a window animating itself would hold itself.
+    private struct Entry {
+        unowned let view: View
+        var animations: [RunningAnimation]
+    }
 
     init(window: Window) {
         self.window = window
@@ -26,7 +33,7 @@ final class WindowAnimations {
             first.group.order = nextGroupOrder
             nextGroupOrder += 1
         }
-        running[ObjectIdentifier(view), default: (view, [])].animations += animations
+        running[ObjectIdentifier(view), default: Entry(view: view, animations: [])].animations += animations
         if animations.contains(where: \.blocksTouches) { view.blocksTouchesWhileAnimating = true }
         let end = first.timing.end
         if end.isFinite { window.schedule(at: end) { [unowned self] in endAnimations() } }
@@ -42,7 +49,7 @@ final class WindowAnimations {
             var moved = false
             for animation in animations where animation.property == property {
                 let remaining = animation.timing.remaining(at: time)
-                guard remaining > 0 else { continue }
+                guard remaining != 0 else { continue }  // below 0 while a spring overshoots
                 moved = true
                 for i in components.indices { components[i] += animation.offset[i] * remaining }
             }
@@ -72,7 +79,7 @@ final class WindowAnimations {
         guard let entry = running[id] else { return }
         let (removed, kept) = entry.animations.split { property == nil || $0.property == property }
         guard !removed.isEmpty else { return }
-        running[id] = kept.isEmpty ? nil : (view, kept)
+        running[id] = kept.isEmpty ? nil : Entry(view: view, animations: kept)
         view.blocksTouchesWhileAnimating = kept.contains(where: \.blocksTouches)
         let completed = removed.map(\.group).filter { $0.settle(removed: true) }
         guard !completed.isEmpty else { return }
@@ -87,7 +94,7 @@ final class WindowAnimations {
         for (id, entry) in running {
             let (ended, kept) = entry.animations.split { $0.timing.end <= time }
             guard !ended.isEmpty else { continue }
-            running[id] = kept.isEmpty ? nil : (entry.view, kept)
+            running[id] = kept.isEmpty ? nil : Entry(view: entry.view, animations: kept)
             entry.view.blocksTouchesWhileAnimating = kept.contains(where: \.blocksTouches)
             for animation in ended where animation.group.settle(removed: false) {
                 completed.append((animation.timing.end, animation.group))
