@@ -361,6 +361,21 @@ struct ViewAnimationTests {
         #expect(completions.calls == [true] && box.layer.presentation()?.position.x == 250)
     }
 
+    @Test func manyViewsInOneBlockEndTogether() throws {
+        let (window, _) = try windowWithBox()
+        let views = (0..<500).map { View(frame: CGRect(x: Double($0 % 20) * 20, y: Double($0 / 20) * 16, width: 10, height: 10)) }
+        views.forEach(window.addSubview)
+        let completions = Completions()
+        View.animate(withDuration: 1, animations: { views.forEach { $0.alpha = 0.5 } }, completion: completions.handler())
+        View.animate(withDuration: 2, animations: { views.prefix(10).forEach { $0.center.x += 5 } }, completion: completions.handler())
+        try window.advanceTime(to: 1)
+        #expect(completions.calls == [true])
+        #expect(views.prefix(10).allSatisfy { $0.layer.animationKeys() == ["position"] })
+        #expect(views.dropFirst(10).allSatisfy { $0.layer.animationKeys() == nil })
+        try window.advanceTime(to: 2)
+        #expect(completions.calls == [true, true])
+    }
+
     @Test func aLayerOfItsOwnPresentsItsOwnValues() {
         let layer = Layer()
         layer.frame = CGRect(x: 5, y: 6, width: 7, height: 8)

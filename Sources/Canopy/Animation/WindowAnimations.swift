@@ -9,6 +9,8 @@ final class WindowAnimations {
     /// The number the next block to start here is given: blocks that end together complete in
     /// the order they started.
     private var nextGroupOrder = 0
+    /// The times a timer is set to end animations at.
+    private var wakeTimes: Set<Double> = []
 
     /// A view's running animations. The view is not held: it is in the window while they run
     /// (it leaves them when it leaves), and a window animating itself would hold itself.
@@ -35,8 +37,17 @@ final class WindowAnimations {
         }
         running[ObjectIdentifier(view), default: Entry(view: view, animations: [])].animations += animations
         if animations.contains(where: \.blocksTouches) { view.blocksTouchesWhileAnimating = true }
-        let end = first.timing.end
-        if end.isFinite { window.schedule(at: end) { [unowned self] in endAnimations() } }
+        wake(at: first.timing.end)
+    }
+
+    /// Ends the animations due at `end` then: one timer for every animation that ends then
+    /// (a block's views end together), none for those that never end.
+    private func wake(at end: Double) {
+        guard end.isFinite, wakeTimes.insert(end).inserted else { return }
+        window.schedule(at: end) { [unowned self] in
+            wakeTimes.remove(end)
+            endAnimations()
+        }
     }
 
     /// What `view` shows now, or `nil` when it is not animating.
