@@ -1,4 +1,4 @@
-import Canopy
+@testable import Canopy
 import Foundation
 import Testing
 
@@ -28,12 +28,10 @@ private func sampledCurve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double
     return coordinate(s, y1, y2)
 }
 
-/// The share of a change still to come after `time` seconds of a spring of damping ratio `z`
-/// and initial velocity `v` fitted to `duration` (ω = ln 1000 / (rate · duration), rate the
-/// slowest motion's decay), by fourth-order Runge–Kutta steps of x'' = -2zωx' - ω²x.
-private func integratedSpring(_ z: Double, _ v: Double, duration: Double, at time: Double) -> Double {
-    let rate = z < 1 ? z : z - (z * z - 1).squareRoot()
-    let w = log(1000) / (rate * duration)
+/// The share of a change still to come after `time` seconds of a spring of damping ratio `z`,
+/// initial velocity `v` and frequency `w`, by fourth-order Runge–Kutta steps of
+/// x'' = -2zωx' - ω²x (independent of the closed forms the library uses).
+private func integratedSpring(_ z: Double, _ v: Double, frequency w: Double, at time: Double) -> Double {
     func acceleration(_ x: Double, _ speed: Double) -> Double { -2 * z * w * speed - w * w * x }
     var (x, speed) = (1.0, -v)
     let steps = 20_000, h = time / Double(steps)
@@ -241,16 +239,148 @@ struct ViewAnimationTests {
         #expect(completions.calls == [false])
     }
 
-    @Test func withoutAWindowTheChangesAreMadeAndTheCompletionRunsAtOnce() {
+    @Test func withoutAWindowTheCompletionWaitsForAWindowsNextStep() throws {
         let box = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         let completions = Completions()
         View.animate(withDuration: 1, animations: { box.alpha = 0.25 }, completion: completions.handler())
-        #expect(completions.calls == [true])
+        #expect(completions.calls.isEmpty)
         #expect(box.layer.presentation()?.opacity == 0.25)
         #expect(box.layer.animationKeys() == nil)
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        window.runUpdateCycle()
+        #expect(completions.calls == [true])
+        try window.advanceTime(to: 5)
+        #expect(completions.calls == [true])
     }
 
-    @Test(arguments: [0.0, -1.0, Double.nan, -Double.infinity])
+    /// The pulse idiom started before its view is in a window: each completion starts the
+    /// next block, one a step, without recursing.
+    @Test func aChainOfBlocksWithoutAWindowRunsOneAStep() throws {
+        let box = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        var pulses = 0
+        func pulse() {
+            View.animate(withDuration: 0.5, animations: { box.alpha = box.alpha == 1 ? 0.5 : 1 }, completion: { _ in
+                pulses += 1
+                if pulses < 3 { pulse() }
+            })
+        }
+        pulse()
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        for step in 1...4 {
+            try window.advanceTime(to: Double(step))
+            #expect(pulses == min(step, 3))
+        }
+    }
+
+    @Test func aChainOfBlocksThatEndAtOnceRunsOneAClockStep() throws {
+        let (window, box) = try windowWithBox()
+        var blocks = 0
+        func again() {
+            View.animate(withDuration: 0, animations: { box.alpha = 0.5 }, completion: { _ in
+                blocks += 1
+                if blocks < 100 { again() }  // a bound, so that a step that ran them all ends
+            })
+        }
+        again()
+        try window.advanceTime(to: 0)
+        #expect(blocks == 1)
+        try window.advanceTime(to: 0.1)
+        #expect(blocks == 2)
+    }
+
+    @Test func aViewAnimatedOffScreenIsDrawnWhereItIsShown() throws {
+        let (window, box) = try windowWithBox()
+        window.backgroundColor = .white
+        box.backgroundColor = .red
+        _ = try window.render(scale: 1)
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { box.frame.origin.x = 500 })
+        try window.advanceTime(to: 0.5)
+        let midway = try window.render(scale: 1)
+        assertPixel(midway, 260, 50, .red)
+        assertPixel(midway, 50, 50, .white)
+    }
+
+    @Test func viewsThatOutliveTheirWindowTakeTouchesAgain() throws {
+        let box = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        do {
+            let first = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+            first.addSubview(box)
+            try first.advanceTime(to: 0)
+            View.animate(withDuration: 10, animations: { box.alpha = 0.5 })
+        }
+        let second = Window(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        second.addSubview(box)
+        second.runUpdateCycle()
+        #expect(second.hitTest(CGPoint(x: 50, y: 50), with: nil) === box)
+    }
+
+    @Test func aBlockOverTwoWindowsCompletesWhenBothHaveEnded() throws {
+        let (first, box) = try windowWithBox()
+        let (second, other) = try windowWithBox()
+        let completions = Completions()
+        View.animate(withDuration: 1, animations: {
+            box.alpha = 0
+            other.alpha = 0
+        }, completion: completions.handler())
+        try first.advanceTime(to: 1)
+        #expect(completions.calls.isEmpty)
+        try second.advanceTime(to: 1)
+        #expect(completions.calls == [true])
+    }
+
+    @Test func aRemovedAnimationCompletesItsBlockWhenTheOthersEnd() throws {
+        let (window, box) = try windowWithBox()
+        let completions = Completions()
+        View.animate(withDuration: 1, animations: {
+            box.alpha = 0.5
+            box.backgroundColor = .red
+        }, completion: completions.handler())
+        box.layer.removeAnimation(forKey: "opacity")
+        try window.advanceTime(to: 0.5)
+        #expect(completions.calls.isEmpty)
+        try window.advanceTime(to: 1)
+        #expect(completions.calls == [false])
+    }
+
+    @Test func aNestedBlockAddsTheOuterOptionsUnlessTold() throws {
+        let (window, box) = try windowWithBox()
+        window.runUpdateCycle()
+        View.animate(withDuration: 1, delay: 0, options: .allowUserInteraction, animations: {
+            View.animate(withDuration: 1) { box.alpha = 0.5 }
+        })
+        #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === box)
+        try window.advanceTime(to: 1)
+        View.animate(withDuration: 1, delay: 0, options: .allowUserInteraction, animations: {
+            View.animate(withDuration: 1, delay: 0, options: .overrideInheritedOptions, animations: { box.alpha = 1 })
+        })
+        #expect(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === window)
+    }
+
+    @Test func insidePerformWithoutAnimationABlockAnimatesNothing() throws {
+        let (window, box) = try windowWithBox()
+        let completions = Completions()
+        View.performWithoutAnimation {
+            View.animate(withDuration: 1, animations: { box.alpha = 0.5 }, completion: completions.handler())
+        }
+        #expect(box.layer.animationKeys() == nil && box.layer.presentation()?.opacity == 0.5)
+        try window.advanceTime(to: 0)
+        #expect(completions.calls == [true])
+    }
+
+    @Test func valuesThatCannotBeAnimatedChangeAtOnce() throws {
+        let (window, box) = try windowWithBox()
+        let completions = Completions()
+        box.center.x = -1e308
+        View.animate(withDuration: 1, animations: { box.center.x = 1e308 })  // a difference past the largest double
+        #expect(box.layer.animationKeys() == nil)
+        View.animate(withDuration: 1e308, delay: 0, options: .autoreverse, animations: { box.alpha = 0.5 },
+                     completion: completions.handler())
+        #expect(box.layer.animationKeys() == nil && box.layer.presentation()?.opacity == 0.5)
+        try window.advanceTime(to: 0)
+        #expect(completions.calls == [true])
+    }
+
+    @Test(arguments: [0.0, -1.0, Double.nan, -Double.infinity, Double.infinity])
     func aDurationNotAboveZeroAnimatesNothingAndCompletesFromTheClock(duration: Double) throws {
         let (window, box) = try windowWithBox()
         let completions = Completions()
@@ -281,6 +411,7 @@ struct ViewAnimationTests {
         #expect(box.layer.animationKeys() == ["opacity"])
         #expect(box.layer.presentation()?.position == CGPoint(x: 300, y: 300))
         try window.advanceTime(to: 1)
+        #expect(box.layer.animationKeys() == nil && box.layer.presentation()?.opacity == 0.5)
     }
 
     @Test func aNestedBlockTakesTheOuterDurationUnlessItOverridesIt() throws {
@@ -341,8 +472,13 @@ struct ViewAnimationTests {
         #expect(freed == nil)
     }
 
-    @Test(arguments: [(1.0, 0.0), (0.3, 0.0), (0.5, 2.0), (2.0, 3.0)])
+    @Test(arguments: [(1.0, 0.0), (0.3, 0.0), (0.5, 2.0), (2.0, 3.0), (1.0, 60.0)])
     func aSpringFollowsADampedOscillatorAndSettlesByTheEnd(damping: Double, velocity: Double) throws {
+        let w = SpringMotion(dampingRatio: damping, initialVelocity: velocity, duration: 0.8).frequency
+        // Within a thousandth of the change from the end on.
+        for time in stride(from: 0.8, through: 2.4, by: 0.05) {
+            #expect(abs(integratedSpring(damping, velocity, frequency: w, at: time)) <= 1e-3)
+        }
         let (window, box) = try windowWithBox()
         let completions = Completions()
         View.animate(withDuration: 0.8, delay: 0, usingSpringWithDamping: damping, initialSpringVelocity: velocity,
@@ -352,10 +488,10 @@ struct ViewAnimationTests {
             try window.advanceTime(to: time)
             let x = box.layer.presentation()!.position.x
             // 200 points of change still to come times the share, from the model's 250.
-            #expect(abs(Double(x) - (250 - 200 * integratedSpring(damping, velocity, duration: 0.8, at: time))) < 1e-6)
+            #expect(abs(Double(x) - (250 - 200 * integratedSpring(damping, velocity, frequency: w, at: time))) < 1e-6)
             if x > 250 { overshot = true }
         }
-        #expect(overshot == (damping < 1))
+        #expect(overshot == (damping < 1 || velocity > 10))
         #expect(completions.calls.isEmpty)
         try window.advanceTime(to: 0.8)
         #expect(completions.calls == [true] && box.layer.presentation()?.position.x == 250)

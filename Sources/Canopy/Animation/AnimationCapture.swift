@@ -48,24 +48,15 @@ final class AnimationCapture {
 
     // MARK: The current block
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "Canopy: no thread-specific key for animation blocks (error \(status))")
-        return key
-    }()
-
     /// The innermost block under way on this thread, if any.
-    static var current: AnimationCapture? {
-        guard let raw = pthread_getspecific(key) else { return nil }
-        return Unmanaged<AnimationCapture>.fromOpaque(raw).takeUnretainedValue()
-    }
+    static var current: AnimationCapture? { AnimationThread.ifMade?.current }
 
     /// Runs `body` with `capture` current, then the block that was.
     static func run(_ capture: AnimationCapture, _ body: () -> Void) {
-        let outer = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(capture).toOpaque())
-        defer { pthread_setspecific(key, outer) }
-        withExtendedLifetime(capture, body)
+        let thread = AnimationThread.onThisThread
+        let outer = thread.current
+        thread.current = capture
+        defer { thread.current = outer }
+        body()
     }
 }

@@ -24,6 +24,12 @@ extension View {
         public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
         /// Inside another block's `animations`: this block's own curve, not the outer one's.
         public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        /// Inside another block's `animations`: none of the outer block's options (by default a
+        /// nested block adds the outer `.repeat`, `.autoreverse` and `.allowUserInteraction`).
+        public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+
+        /// The options a nested block takes from the block it is in.
+        static let inherited: AnimationOptions = [.repeat, .autoreverse, .allowUserInteraction]
 
         /// Slow at both ends (the default).
         public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)

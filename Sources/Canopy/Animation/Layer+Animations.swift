@@ -3,17 +3,24 @@ import Foundation
 extension Layer {
     /// A copy of this layer as it is shown now: a view's layer with its running animations
     /// (``View/animate(withDuration:delay:options:animations:completion:)``) at the window's
-    /// event time, another layer as it is. The copy is a layer of its own, with this layer's
-    /// geometry, opacity, background colour and styling, and no sublayers. Never `nil`; the
-    /// optional is Core Animation's.
+    /// event time, another layer as it is. The copy is a layer of its own and of this layer's
+    /// class, with its geometry, opacity and background colour as shown, the styling `Layer`
+    /// declares (corners, border, shadow, contents, mask), and no sublayers; a subclass's own
+    /// state (a shape layer's path) keeps its defaults. Never `nil`; the optional is Core
+    /// Animation's.
     public func presentation() -> Self? {
         guard let view else {
             return detachedCopy(geometry: ownGeometryForCopy, opacity: opacity, backgroundColor: backgroundColor)
         }
-        let shown = view.storedWindow?.animationsStorage?.presentation(of: view) ?? AnimatedValues(of: view)
+        return copy(showing: view.storedWindow?.animationsStorage?.presentation(of: view) ?? AnimatedValues(of: view),
+                    anchorPoint: view.anchorPoint)
+    }
+
+    /// A layer of its own of this class and styling, showing `shown` about `anchorPoint`.
+    func copy(showing shown: AnimatedValues, anchorPoint: CGPoint) -> Self {
         var geometry = View.Geometry(bounds: shown.bounds, center: shown.center)
         geometry.transform = shown.transform
-        geometry.anchorPoint = view.anchorPoint
+        geometry.anchorPoint = anchorPoint
         return detachedCopy(geometry: geometry, opacity: Float(shown.alpha), backgroundColor: shown.backgroundColor)
     }
 

@@ -15,15 +15,19 @@ extension View {
     /// animations add up, and each runs to its end. While its animations run, a view takes no
     /// touches unless `options` has `.allowUserInteraction`.
     ///
-    /// `completion` runs from the clock: when the block's last animation ends, with `true`,
-    /// or at the clock's next step after one was removed (``Layer/removeAllAnimations()``, or
-    /// its view was removed from its superview), with `false`. When nothing animated (the
+    /// `completion` runs from the clock once the block's last animation has ended or been
+    /// removed: with `true` when all ran to their end, with `false` when one was removed
+    /// (``Layer/removeAllAnimations()``, or its view was removed from its superview; a removal
+    /// that leaves none running completes at the clock's next step). When nothing animated (the
     /// values set were the values there, or `duration` is not above 0) it runs with `true` at
-    /// the clock's next step after `delay`; when no view set was in a window, before this
-    /// returns.
+    /// the clock's next step after `delay`; when no view set was in a window, at the next
+    /// update cycle or clock step of any window on this thread.
     ///
-    /// A block inside another's `animations` takes the outer duration and curve unless its
-    /// options override them; inside ``performWithoutAnimation(_:)`` nothing animates.
+    /// A block inside another's `animations` takes the outer duration and curve, and adds the
+    /// outer `.repeat`, `.autoreverse` and `.allowUserInteraction`, unless its options override
+    /// them; inside ``performWithoutAnimation(_:)`` nothing animates. Values that cannot be
+    /// animated (so far apart that their difference is not finite, or a duration whose end is
+    /// not) change at once.
     /// A negative or non-finite duration or delay counts as 0. A window whose clock has not
     /// started (no event yet) counts from 0.
     public static func animate(
@@ -37,9 +41,9 @@ extension View {
     /// value carried by a damped spring rather than the options' curve: `dampingRatio` 1
     /// settles without overshooting, less overshoots and oscillates (kept within 0.01 to 100);
     /// `velocity` is the speed toward the new value at the start, 1 being the whole change in
-    /// a second. The spring settles by the end of `duration` (UIKit does not say how it fits
-    /// one to a duration; Canopy's shrinks the spring's slowest motion a thousandfold by then),
-    /// when the completion handler runs.
+    /// a second. The spring settles by the end of `duration`, when the completion handler
+    /// runs: UIKit does not say how it fits one to a duration; Canopy's stays within a
+    /// thousandth of the change from the end on, and makes that thousandth at the end.
     public static func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
         initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
@@ -61,8 +65,11 @@ extension View {
             let options = parameters.options
             if !options.contains(.overrideInheritedDuration) { parameters.duration = inherited.duration }
             if !options.contains(.overrideInheritedCurve) {
-                parameters.options = options.withCurve(of: inherited.options)
+                parameters.options = parameters.options.withCurve(of: inherited.options)
                 parameters.spring = inherited.spring
+            }
+            if !options.contains(.overrideInheritedOptions) {
+                parameters.options.formUnion(inherited.options.intersection(.inherited))
             }
         }
         // Inside performWithoutAnimation, nothing animates.
@@ -121,17 +128,22 @@ extension View {
             let timing = AnimationTiming(
                 start: animations.now + delay, duration: parameters.duration, pace: pace ?? .curve(options.timingFunction),
                 repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse))
-            let running = changed.map { property in
-                RunningAnimation(
-                    property: property, offset: property.offset(from: old.components(of: property), to: new.components(of: property)),
-                    timing: timing, group: group, blocksTouches: !options.contains(.allowUserInteraction))
+            // An animation that would never end, or whose values are too far apart to subtract,
+            // is not started: the change shows at once.
+            guard timing.end.isFinite || timing.repeats else { continue }
+            let running = changed.compactMap { property -> RunningAnimation? in
+                let offset = property.offset(from: old.components(of: property), to: new.components(of: property))
+                guard offset.allSatisfy(\.isFinite) else { return nil }
+                return RunningAnimation(
+                    property: property, offset: offset, timing: timing, group: group,
+                    blocksTouches: !options.contains(.allowUserInteraction))
             }
             group.pending += running.count
             animations.add(running, to: view)
         }
         guard group.pending == 0 else { return }
         // Nothing animated: done at once, from the clock as UIKit's handler runs later.
-        guard let window = windows.first else { return group.complete() }
+        guard let window = windows.first else { return AnimationThread.onThisThread.wait { group.complete() } }
         let now = window.animations.now
         window.schedule(at: now + delay) { group.complete() }
     }

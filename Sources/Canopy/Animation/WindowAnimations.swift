@@ -5,6 +5,7 @@
 /// again mid-flight moves on smoothly, and every animation runs to its own end.
 final class WindowAnimations {
     private unowned let window: Window
+    private let windowID: ObjectIdentifier
     private var running: [ObjectIdentifier: Entry] = [:]
     /// The number the next block to start here is given: blocks that end together complete in
     /// the order they started.
@@ -21,6 +22,7 @@ final class WindowAnimations {
 
     init(window: Window) {
         self.window = window
+        windowID = ObjectIdentifier(window)
     }
 
     var isEmpty: Bool { running.isEmpty }
@@ -69,9 +71,11 @@ final class WindowAnimations {
         return shown
     }
 
-    /// `view`'s layer as it is shown now, or `nil` when it is not animating.
+    /// `view`'s layer as it is shown now, or `nil` when it is not animating; a plain layer for
+    /// a view that has made none (drawing makes none).
     func presentationLayer(of view: View) -> Layer? {
-        running[ObjectIdentifier(view)] == nil ? nil : view.layer.presentation()
+        guard let shown = presentation(of: view) else { return nil }
+        return (view.layerStorage ?? Layer()).copy(showing: shown, anchorPoint: view.anchorPoint)
     }
 
     /// The key paths of `view`'s running animations, each once, in the order they started.
@@ -95,6 +99,14 @@ final class WindowAnimations {
         let completed = removed.map(\.group).filter { $0.settle(removed: true) }
         guard !completed.isEmpty else { return }
         window.schedule(at: window.eventTime) { completed.forEach { $0.complete() } }
+    }
+
+    /// Lets the views go as the window dies: each takes touches again (its completion
+    /// handlers never run, as the clock they waited for is gone).
+    func windowWillDie() {
+        // Not the window itself, which is going: an unowned reference to it cannot be read now.
+        for (id, entry) in running where id != windowID { entry.view.blocksTouchesWhileAnimating = false }
+        running = [:]
     }
 
     /// Ends the animations whose end the clock has reached, then runs the completion handlers

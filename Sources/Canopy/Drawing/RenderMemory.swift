@@ -49,7 +49,9 @@ final class RenderMemory {
         raster.save()
         raster.clip(to: Path(rect: region), rule: .winding)
         raster.clear(Path(rect: region))
-        Compositor(raster: raster, draws: { self.reaches($0, region) }, shown: shown).draw(root, toDevice: toDevice)
+        // Everything is drawn whole: an animating view is shown away from where it is recorded.
+        let draws: (View) -> Bool = everything ? { _ in true } : { self.reaches($0, region) }
+        Compositor(raster: raster, draws: draws, shown: shown).draw(root, toDevice: toDevice)
         raster.restore()
         return region
     }

@@ -30,7 +30,8 @@ final class TouchDispatcher {
     private var activeTouches: [Int: Touch] = [:]
     /// The last touch lifted, which a quick tap nearby continues (for tap counts).
     private var lastLiftedTouch: Touch?
-    private var timers: [(time: Double, order: Int, action: () -> Void)] = []
+    /// The timers set, with whether each was set for a time the clock had reached (`due`).
+    private var timers: [(time: Double, order: Int, due: Bool, action: () -> Void)] = []
     private var timersScheduled = 0
     private var routes: [Route] = []
     private var engaged: [GestureRecognizer] = []
@@ -52,7 +53,7 @@ final class TouchDispatcher {
     // MARK: The clock
 
     func schedule(at time: Double, _ action: @escaping () -> Void) {
-        timers.append((time, timersScheduled, action))
+        timers.append((time, timersScheduled, time <= clock, action))
         timersScheduled += 1
     }
 
@@ -64,8 +65,13 @@ final class TouchDispatcher {
     }
 
     /// Fires the timers due by `time`, earliest first (in scheduling order for equal times).
+    /// A timer set while they fire, for a time already reached, waits for the clock's next
+    /// step: a handler that sets itself again at once (a completion starting an animation that
+    /// ends at once) runs once a step, not forever.
     private func runTimers(through time: Double) {
-        while let next = timers.indices.min(by: { (timers[$0].time, timers[$0].order) < (timers[$1].time, timers[$1].order) }),
+        let firstSetMeanwhile = timersScheduled
+        func waits(_ index: Int) -> Bool { timers[index].due && timers[index].order >= firstSetMeanwhile }
+        while let next = timers.indices.filter({ !waits($0) }).min(by: { (timers[$0].time, timers[$0].order) < (timers[$1].time, timers[$1].order) }),
             timers[next].time <= time
         {
             let timer = timers.remove(at: next)

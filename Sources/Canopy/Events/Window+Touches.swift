@@ -70,7 +70,8 @@ extension Window {
     /// - Throws: ``TouchInputError`` when the input cannot happen; nothing is delivered then.
     @discardableResult
     public func send(_ inputs: [TouchInput], at timestamp: Double) throws(TouchInputError) -> Event {
-        try dispatcher.send(inputs, at: timestamp)
+        AnimationThread.ifMade?.runWaiting()
+        return try dispatcher.send(inputs, at: timestamp)
     }
 
     /// Sends one finger's change; see ``send(_:at:)``.
@@ -85,6 +86,7 @@ extension Window {
     /// press recognizes, a double-tap recognizer gives up waiting).
     /// - Throws: ``TouchInputError/timeWentBackwards(timestamp:latest:)`` for an earlier time.
     public func advanceTime(to time: Double) throws(TouchInputError) {
+        AnimationThread.ifMade?.runWaiting()
         try dispatcher.advanceTime(to: time)
     }
 

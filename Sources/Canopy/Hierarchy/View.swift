@@ -360,10 +360,12 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
         set { if switches.update(.userInteractionEnabled, to: newValue) { flagsDidChange() } }
     }
 
-    /// Whether the view runs animations that keep touches away from it and its subviews.
+    /// Whether the view runs animations that keep touches away from it and its subviews. Not
+    /// a property anyone observes: setting it tells the core alone (it is set where app code
+    /// must not run, as a view leaves its window).
     var blocksTouchesWhileAnimating: Bool {
         get { switches.contains(.animatingWithoutTouches) }
-        set { if switches.update(.animatingWithoutTouches, to: newValue) { flagsDidChange() } }
+        set { if switches.update(.animatingWithoutTouches, to: newValue) { updateCoreFlags() } }
     }
 
     /// Whether the view gets every finger of a multi-touch sequence; false by default, as in
@@ -667,6 +669,12 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
     }
 
     private func flagsDidChange() {
+        updateCoreFlags()
+        observedPropertiesDidChange()
+    }
+
+    /// Sets the flags the core reads from the view's switches and opacity.
+    private func updateCoreFlags() {
         var bits = coreFlags & CNP_NODE_CUSTOM_HIT_TEST
         if isHidden { bits |= CNP_NODE_HIDDEN }
         if alpha < 0.01 { bits |= CNP_NODE_TRANSPARENT }
@@ -674,7 +682,6 @@ open class View: Responder, Archivable, CustomStringConvertible, PropertyObserva
         if clipsToBounds { bits |= CNP_NODE_CLIPS }
         coreFlags = bits
         rowDidChange()
-        observedPropertiesDidChange()
     }
 
     /// Tells the observers of this view's properties that some may have changed; each observer

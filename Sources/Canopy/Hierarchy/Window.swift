@@ -157,6 +157,8 @@ open class Window: View {
         dispatcherStorage?.releaseTouches()
         // Records go with the tree, unless a view of it stays (and keeps its constraints).
         pendingConstraints?.windowWillDie(outlived: someViewIsHeldElsewhere())
+        // Views that outlive it take touches again elsewhere; their completions are dropped.
+        animationsStorage?.windowWillDie()
         // Views that outlive their window must not point at it.
         var stack = subviews
         while let view = stack.popLast() {
@@ -195,10 +197,14 @@ open class Window: View {
     /// while that work flags more, up to `maxRounds` rounds — then refreshes the flattened tree
     /// and computes every view's map into window space in the C core.
     ///
-    /// It never hangs: work still flagged after the last round is reported, not run.
+    /// It never hangs: work still flagged after the last round is reported, not run. Outside
+    /// an animation block, it first runs the completion handlers of blocks that set no view in
+    /// a window (see ``View/animate(withDuration:delay:options:animations:completion:)``).
     /// - Returns: counts of the calls made, and any problems.
     @discardableResult
     public func runUpdateCycle(maxRounds: Int = defaultMaximumRounds) -> UpdateCycleReport {
+        // Completions of animation blocks that had no window wait for this; not inside a block.
+        if let thread = AnimationThread.ifMade, thread.current == nil { thread.runWaiting() }
         var report = UpdateCycleReport()
         let clock = ContinuousClock()
         // A solve requested during this round's solve (an observer of a frame it set edited a
