@@ -512,6 +512,29 @@ struct ViewAnimationTests {
         #expect(completions.calls == [true, true])
     }
 
+    @Test func aCornerRadiusAnimates() throws {
+        let (window, box) = try windowWithBox()
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { box.layer.cornerRadius = 20 })
+        #expect(box.layer.animationKeys() == ["cornerRadius"])
+        try window.advanceTime(to: 0.25)
+        #expect(isClose(box.layer.presentation()!.cornerRadius, 5))
+    }
+
+    @Test func withAnimationsTurnedOffABlockChangesAtOnce() throws {
+        let (window, box) = try windowWithBox()
+        let completions = Completions()
+        View.setAnimationsEnabled(false)
+        defer { View.setAnimationsEnabled(true) }
+        #expect(!View.areAnimationsEnabled)
+        View.animate(withDuration: 1, animations: { box.alpha = 0.5 }, completion: completions.handler())
+        #expect(box.layer.animationKeys() == nil && box.layer.presentation()?.opacity == 0.5)
+        try window.advanceTime(to: 0)
+        #expect(completions.calls == [true])
+        View.setAnimationsEnabled(true)
+        View.animate(withDuration: 1, animations: { box.alpha = 1 })
+        #expect(box.layer.animationKeys() == ["opacity"])
+    }
+
     @Test func aLayerOfItsOwnPresentsItsOwnValues() {
         let layer = Layer()
         layer.frame = CGRect(x: 5, y: 6, width: 7, height: 8)

@@ -1,13 +1,14 @@
 import Foundation
 
 /// The values of a view that a view animation moves (frame changes move the bounds and the
-/// center), as one snapshot.
+/// center; the corner radius is its layer's), as one snapshot.
 struct AnimatedValues: Equatable {
     var bounds: CGRect
     var center: CGPoint
     var transform: CGAffineTransform
     var alpha: CGFloat
     var backgroundColor: Color?
+    var cornerRadius: CGFloat
 
     init(of view: View) {
         let geometry = view.geometry
@@ -16,6 +17,7 @@ struct AnimatedValues: Equatable {
         transform = geometry.transform
         alpha = view.alpha
         backgroundColor = view.backgroundColor
+        cornerRadius = view.layerStorage?.cornerRadius ?? 0
     }
 
     /// The properties whose values differ from `other`'s.
@@ -34,6 +36,7 @@ struct AnimatedValues: Equatable {
         case .opacity: [Double(alpha)]
         case .backgroundColor:
             backgroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [0, 0, 0, 0]
+        case .cornerRadius: [Double(cornerRadius)]
         }
     }
 
@@ -45,6 +48,7 @@ struct AnimatedValues: Equatable {
         case .transform: transform = other.transform
         case .opacity: alpha = other.alpha
         case .backgroundColor: backgroundColor = other.backgroundColor
+        case .cornerRadius: cornerRadius = other.cornerRadius
         }
     }
 
@@ -59,13 +63,14 @@ struct AnimatedValues: Equatable {
         case .backgroundColor:
             let clamped = components.map { min(max($0, 0), 1) }
             backgroundColor = Color(red: clamped[0], green: clamped[1], blue: clamped[2], alpha: clamped[3])
+        case .cornerRadius: cornerRadius = max(0, c[0])
         }
     }
 }
 
 /// A property a view animation moves, named by its layer's key path.
 enum AnimatedProperty: String, CaseIterable {
-    case bounds, position, transform, opacity, backgroundColor
+    case bounds, position, transform, opacity, backgroundColor, cornerRadius
 
     /// The difference `from - to` of two values, the angle's the short way round.
     func offset(from: [Double], to: [Double]) -> [Double] {

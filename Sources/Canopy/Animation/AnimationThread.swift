@@ -6,6 +6,8 @@ import Foundation
 final class AnimationThread {
     /// The innermost animation block under way.
     var current: AnimationCapture?
+    /// False after `View.setAnimationsEnabled(false)`: blocks then change values at once.
+    var animationsEnabled = true
     /// Completion handlers of blocks that set no view in a window: they run at the next update
     /// cycle or clock step of a window on this thread, as UIKit's run at the run loop's next
     /// turn (a handler that starts the same block again then runs once a step).

@@ -21,11 +21,13 @@ extension Layer {
         var geometry = View.Geometry(bounds: shown.bounds, center: shown.center)
         geometry.transform = shown.transform
         geometry.anchorPoint = anchorPoint
-        return detachedCopy(geometry: geometry, opacity: Float(shown.alpha), backgroundColor: shown.backgroundColor)
+        let copy = detachedCopy(geometry: geometry, opacity: Float(shown.alpha), backgroundColor: shown.backgroundColor)
+        copy.cornerRadius = shown.cornerRadius
+        return copy
     }
 
     /// The key paths of the running animations (`"position"`, `"bounds"`, `"transform"`,
-    /// `"opacity"`, `"backgroundColor"`), or `nil` when none runs.
+    /// `"opacity"`, `"backgroundColor"`, `"cornerRadius"`), or `nil` when none runs.
     public func animationKeys() -> [String]? {
         guard let view, let keys = view.storedWindow?.animationsStorage?.keys(of: view), !keys.isEmpty else { return nil }
         return keys

@@ -7,10 +7,10 @@ extension View {
     /// seconds of its window's event clock (``Window/eventTime``, moved by events and
     /// ``Window/advanceTime(to:)``), after `delay`.
     ///
-    /// Animated: ``frame``, ``bounds``, ``center``, ``transform``, ``alpha`` and
-    /// ``backgroundColor``, whether `animations` sets them or a layout pass it runs does
-    /// (``layoutIfNeeded()``, Auto Layout's frames, autoresizing). A frame animates as its
-    /// center and bounds; a transform as a translation, a turn, scales and a shear. A property
+    /// Animated: ``frame``, ``bounds``, ``center``, ``transform``, ``alpha``,
+    /// ``backgroundColor`` and the layer's ``Layer/cornerRadius``, whether `animations` sets
+    /// them or a layout pass it runs does (``layoutIfNeeded()``, Auto Layout's frames,
+    /// autoresizing). A frame animates as its center and bounds; a transform as a translation, a turn, scales and a shear. A property
     /// animated again before its animation ends moves on smoothly from where it is: the
     /// animations add up, and each runs to its end. While its animations run, a view takes no
     /// touches unless `options` has `.allowUserInteraction`.
@@ -72,8 +72,9 @@ extension View {
                 parameters.options.formUnion(inherited.options.intersection(.inherited))
             }
         }
-        // Inside performWithoutAnimation, nothing animates.
-        let capture = AnimationCapture(parameters: outer != nil && outer?.parameters == nil ? nil : parameters)
+        // Inside performWithoutAnimation, or with animations turned off, nothing animates.
+        let animates = areAnimationsEnabled && (outer == nil || outer?.parameters != nil)
+        let capture = AnimationCapture(parameters: animates ? parameters : nil)
         AnimationCapture.run(capture, animations)
         handOver(capture)
         start(capture, delay: parameters.delay, completion: completion)
@@ -85,6 +86,17 @@ extension View {
         withDuration duration: TimeInterval, animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    /// Whether animation blocks animate on this thread; true unless turned off with
+    /// ``setAnimationsEnabled(_:)``.
+    public static var areAnimationsEnabled: Bool { AnimationThread.ifMade?.animationsEnabled ?? true }
+
+    /// Turns animation blocks on this thread on or off (tests turn them off to see final
+    /// values at once). Off, a block changes its values at once and completes as a block that
+    /// animated nothing; animations already running go on.
+    public static func setAnimationsEnabled(_ enabled: Bool) {
+        AnimationThread.onThisThread.animationsEnabled = enabled
     }
 
     /// Runs `actionsWithoutAnimation` with its changes made at once, even inside an

@@ -157,7 +157,9 @@ open class Layer: Inspectable {
 
     /// The radius of the rounded corners of the background and the border (and of the clip
     /// when ``masksToBounds``), at most half the shorter side; 0 by default.
-    public var cornerRadius: CGFloat = 0
+    public var cornerRadius: CGFloat = 0 {
+        willSet { view?.willChangeAnimatedValues() }
+    }
     /// Which corners ``cornerRadius`` rounds; all by default.
     public var maskedCorners = CornerMask.all
     /// The width of the border, drawn inside the bounds over everything else; 0 by default.
