@@ -253,6 +253,21 @@ struct ViewAnimationTests {
         #expect(completions.calls == [true])
     }
 
+    @Test func inputRefusedByTheClockRunsNoWaitingCompletion() throws {
+        let box = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let completions = Completions()
+        View.animate(withDuration: 1, animations: { box.alpha = 0.5 }, completion: completions.handler())
+        let window = Window(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        try window.advanceTime(to: 2)
+        #expect(completions.calls == [true])
+        View.animate(withDuration: 1, animations: { box.alpha = 1 }, completion: completions.handler())
+        #expect(throws: TouchInputError.self) { try window.advanceTime(to: 1) }  // backwards
+        #expect(throws: TouchInputError.self) { try window.sendTouch(.moved, at: .zero, time: 3) }  // no touch down
+        #expect(completions.calls == [true])
+        try window.advanceTime(to: 3)
+        #expect(completions.calls == [true, true])
+    }
+
     /// The pulse idiom started before its view is in a window: each completion starts the
     /// next block, one a step, without recursing.
     @Test func aChainOfBlocksWithoutAWindowRunsOneAStep() throws {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The values of a view that a view animation moves (frame changes move the bounds and the
 /// center; the corner radius is its layer's), as one snapshot.
-struct AnimatedValues: Equatable {
+struct AnimatedValues {
     var bounds: CGRect
     var center: CGPoint
     var transform: CGAffineTransform

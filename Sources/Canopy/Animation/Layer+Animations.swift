@@ -18,9 +18,7 @@ extension Layer {
 
     /// A layer of its own of this class and styling, showing `shown` about `anchorPoint`.
     func copy(showing shown: AnimatedValues, anchorPoint: CGPoint) -> Self {
-        var geometry = View.Geometry(bounds: shown.bounds, center: shown.center)
-        geometry.transform = shown.transform
-        geometry.anchorPoint = anchorPoint
+        let geometry = Self.geometry(bounds: shown.bounds, center: shown.center, transform: shown.transform, anchorPoint: anchorPoint)
         let copy = detachedCopy(geometry: geometry, opacity: Float(shown.alpha), backgroundColor: shown.backgroundColor)
         copy.cornerRadius = shown.cornerRadius
         return copy
@@ -47,7 +45,13 @@ extension Layer {
     }
 
     private var ownGeometryForCopy: View.Geometry {
-        var geometry = View.Geometry(bounds: bounds, center: position)
+        Self.geometry(bounds: bounds, center: position, transform: transform, anchorPoint: anchorPoint)
+    }
+
+    private static func geometry(
+        bounds: CGRect, center: CGPoint, transform: CGAffineTransform, anchorPoint: CGPoint
+    ) -> View.Geometry {
+        var geometry = View.Geometry(bounds: bounds, center: center)
         geometry.transform = transform
         geometry.anchorPoint = anchorPoint
         return geometry

@@ -10,9 +10,9 @@ extension View {
     /// Animated: ``frame``, ``bounds``, ``center``, ``transform``, ``alpha``,
     /// ``backgroundColor`` and the layer's ``Layer/cornerRadius``, whether `animations` sets
     /// them or a layout pass it runs does (``layoutIfNeeded()``, Auto Layout's frames,
-    /// autoresizing). A frame animates as its center and bounds; a transform as a translation, a turn, scales and a shear. A property
-    /// animated again before its animation ends moves on smoothly from where it is: the
-    /// animations add up, and each runs to its end. While its animations run, a view takes no
+    /// autoresizing). A frame animates as its center and bounds; a transform as a translation,
+    /// a turn, scales and a shear. A property animated again before its animation ends moves on
+    /// smoothly from where it is: the animations add up, and each runs to its end. While its animations run, a view takes no
     /// touches unless `options` has `.allowUserInteraction`.
     ///
     /// `completion` runs from the clock once the block's last animation has ended or been
@@ -76,8 +76,9 @@ extension View {
         let animates = areAnimationsEnabled && (outer == nil || outer?.parameters != nil)
         let capture = AnimationCapture(parameters: animates ? parameters : nil)
         AnimationCapture.run(capture, animations)
-        handOver(capture)
-        start(capture, delay: parameters.delay, completion: completion)
+        let changes = changes(seenBy: capture)
+        handOver(changes, from: capture)
+        start(changes, of: capture, delay: parameters.delay, completion: completion)
     }
 
     /// Animates with no delay and the default options; see
@@ -104,41 +105,53 @@ extension View {
     public static func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
         let capture = AnimationCapture(parameters: nil)
         AnimationCapture.run(capture, actionsWithoutAnimation)
-        handOver(capture)
+        handOver(changes(seenBy: capture), from: capture)
     }
 
-    /// Tells the blocks `capture` is nested in that its changes are taken care of (animated by
-    /// it, or not to be), so that they do not animate them again.
-    private static func handOver(_ capture: AnimationCapture) {
-        for (view, old) in capture.snapshots {
-            let changed = AnimatedValues(of: view).changedProperties(from: old)
-            guard !changed.isEmpty else { continue }
+    /// A view a block changed: its values before and after, and the properties that differ.
+    private typealias Change = (view: View, old: AnimatedValues, new: AnimatedValues, changed: [AnimatedProperty])
+
+    /// The changes of the views `capture` noted, each view's values compared once.
+    private static func changes(seenBy capture: AnimationCapture) -> [Change] {
+        capture.snapshots.map { view, old in
+            let new = AnimatedValues(of: view)
+            return (view, old, new, new.changedProperties(from: old))
+        }
+    }
+
+    /// Tells the blocks `capture` is nested in that its `changes` are taken care of (animated
+    /// by it, or not to be), so that they do not animate them again.
+    private static func handOver(_ changes: [Change], from capture: AnimationCapture) {
+        guard capture.outer != nil else { return }
+        for change in changes where !change.changed.isEmpty {
             var enclosing = capture.outer
             while let block = enclosing {
-                block.accept(changed, of: view)
+                block.accept(change.changed, of: change.view)
                 enclosing = block.outer
             }
         }
     }
 
-    /// Starts the animations of the values `capture` saw change, in their windows.
-    private static func start(_ capture: AnimationCapture, delay: Double, completion: ((Bool) -> Void)?) {
+    /// Starts the animations of the `changes` `capture` saw, in their windows.
+    private static func start(
+        _ changes: [Change], of capture: AnimationCapture, delay: Double, completion: ((Bool) -> Void)?
+    ) {
         let group = AnimationGroup(completion: completion)
+        // The same for every view of the block (a spring's fit is a search).
+        let pace = capture.parameters.map { parameters in
+            parameters.spring.map {
+                AnimationTiming.Pace.spring(SpringMotion(dampingRatio: $0.dampingRatio, initialVelocity: $0.velocity, duration: parameters.duration))
+            } ?? .curve(parameters.options.timingFunction)
+        }
         var windows: [Window] = []
-        for (view, old) in capture.snapshots {
+        for (view, old, new, changed) in changes {
             guard let window = view.storedWindow else { continue }
             if !windows.contains(where: { $0 === window }) { windows.append(window) }
-            guard let parameters = capture.parameters, parameters.duration > 0 else { continue }
-            let new = AnimatedValues(of: view)
-            let changed = new.changedProperties(from: old)
-            guard !changed.isEmpty else { continue }
+            guard let parameters = capture.parameters, let pace, parameters.duration > 0, !changed.isEmpty else { continue }
             let animations = window.animations
             let options = parameters.options
-            let pace = parameters.spring.map {
-                AnimationTiming.Pace.spring(SpringMotion(dampingRatio: $0.dampingRatio, initialVelocity: $0.velocity, duration: parameters.duration))
-            }
             let timing = AnimationTiming(
-                start: animations.now + delay, duration: parameters.duration, pace: pace ?? .curve(options.timingFunction),
+                start: animations.now + delay, duration: parameters.duration, pace: pace,
                 repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse))
             // An animation that would never end, or whose values are too far apart to subtract,
             // is not started: the change shows at once.

@@ -94,11 +94,16 @@ final class WindowAnimations {
         guard let entry = running[id] else { return }
         let (removed, kept) = entry.animations.split { property == nil || $0.property == property }
         guard !removed.isEmpty else { return }
-        running[id] = kept.isEmpty ? nil : Entry(view: view, animations: kept)
-        view.blocksTouchesWhileAnimating = kept.contains(where: \.blocksTouches)
+        keep(kept, of: view)
         let completed = removed.map(\.group).filter { $0.settle(removed: true) }
         guard !completed.isEmpty else { return }
         window.schedule(at: window.eventTime) { completed.forEach { $0.complete() } }
+    }
+
+    /// Leaves `view` with the animations `kept`, taking touches again when none keeps them away.
+    private func keep(_ kept: [RunningAnimation], of view: View) {
+        running[ObjectIdentifier(view)] = kept.isEmpty ? nil : Entry(view: view, animations: kept)
+        view.blocksTouchesWhileAnimating = kept.contains(where: \.blocksTouches)
     }
 
     /// Lets the views go as the window dies: each takes touches again (its completion
@@ -114,11 +119,10 @@ final class WindowAnimations {
     private func endAnimations() {
         let time = now
         var completed: [(end: Double, group: AnimationGroup)] = []
-        for (id, entry) in running {
+        for entry in running.values {
             let (ended, kept) = entry.animations.split { $0.timing.end <= time }
             guard !ended.isEmpty else { continue }
-            running[id] = kept.isEmpty ? nil : Entry(view: entry.view, animations: kept)
-            entry.view.blocksTouchesWhileAnimating = kept.contains(where: \.blocksTouches)
+            keep(kept, of: entry.view)
             for animation in ended where animation.group.settle(removed: false) {
                 completed.append((animation.timing.end, animation.group))
             }

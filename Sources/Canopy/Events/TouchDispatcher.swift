@@ -60,8 +60,15 @@ final class TouchDispatcher {
     func advanceTime(to time: Double) throws(TouchInputError) {
         guard time.isFinite else { throw .nonFiniteTime(timestamp: time) }
         guard time >= clock else { throw .timeWentBackwards(timestamp: time, latest: clock) }
-        runTimers(through: time)
+        stepClock(through: time)
         clock = time
+    }
+
+    /// One step of the clock, once the input is known good: the animation completions that
+    /// wait for any window's next step (see `AnimationThread`), then the timers due.
+    private func stepClock(through time: Double) {
+        AnimationThread.ifMade?.runWaiting()
+        runTimers(through: time)
     }
 
     /// Fires the timers due by `time`, earliest first (in scheduling order for equal times).
@@ -71,7 +78,7 @@ final class TouchDispatcher {
     private func runTimers(through time: Double) {
         let firstSetMeanwhile = timersScheduled
         func waits(_ index: Int) -> Bool { timers[index].due && timers[index].order >= firstSetMeanwhile }
-        while let next = timers.indices.filter({ !waits($0) }).min(by: { (timers[$0].time, timers[$0].order) < (timers[$1].time, timers[$1].order) }),
+        while let next = timers.indices.lazy.filter({ !waits($0) }).min(by: { (timers[$0].time, timers[$0].order) < (timers[$1].time, timers[$1].order) }),
             timers[next].time <= time
         {
             let timer = timers.remove(at: next)
@@ -85,7 +92,7 @@ final class TouchDispatcher {
 
     func send(_ inputs: [TouchInput], at timestamp: Double) throws(TouchInputError) -> Event {
         try validate(inputs, at: timestamp)
-        runTimers(through: timestamp)
+        stepClock(through: timestamp)
         clock = timestamp
         var changed: [Touch] = []
         for input in inputs {

@@ -70,8 +70,7 @@ extension Window {
     /// - Throws: ``TouchInputError`` when the input cannot happen; nothing is delivered then.
     @discardableResult
     public func send(_ inputs: [TouchInput], at timestamp: Double) throws(TouchInputError) -> Event {
-        AnimationThread.ifMade?.runWaiting()
-        return try dispatcher.send(inputs, at: timestamp)
+        try dispatcher.send(inputs, at: timestamp)
     }
 
     /// Sends one finger's change; see ``send(_:at:)``.
@@ -83,10 +82,10 @@ extension Window {
     }
 
     /// Moves the event clock to `time` without touches, firing the timers due by then (a long
-    /// press recognizes, a double-tap recognizer gives up waiting).
+    /// press recognizes, a double-tap recognizer gives up waiting, animations end), after the
+    /// completion handlers of animation blocks that waited for a window's next step.
     /// - Throws: ``TouchInputError/timeWentBackwards(timestamp:latest:)`` for an earlier time.
     public func advanceTime(to time: Double) throws(TouchInputError) {
-        AnimationThread.ifMade?.runWaiting()
         try dispatcher.advanceTime(to: time)
     }
 
